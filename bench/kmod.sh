@@ -1,0 +1,30 @@
+#!/bin/sh
+# bench/kmod.sh VARIANT MODDIR...
+# Build out-of-tree modules (bench/platform, bench/em_bench, ...) against one
+# kernel variant. Sources are copied to $BUILD/VARIANT/mod/<name> first so
+# that no object file lands in the source tree and variants never share one.
+# Prints the path of each built .ko.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/kernel/env.sh"
+v=${1:?usage: bench/kmod.sh VARIANT MODDIR...}
+shift
+out=$BUILD/$v/out
+[ -f "$out/.emrcu-built" ] || die "variant $v is not built: make kernels"
+for d in "$@"; do
+	case "$d" in /*) ;; *) d=$TOP/$d ;; esac
+	[ -f "$d/Kbuild" ] || die "$d: no Kbuild file"
+	n=$(basename "$d")
+	m=$BUILD/$v/mod/$n
+	mkdir -p "$m"
+	# Copy only what changed so kbuild's timestamps stay meaningful.
+	for f in "$d"/*; do
+		[ -f "$f" ] || continue
+		cmp -s "$f" "$m/$(basename "$f")" || cp "$f" "$m/"
+	done
+	(
+		flock 9
+		kmake -s -C "$BUILD/$v/src" O="$out" M="$m" W=1 modules >"$m/build.log" 2>&1
+	) 9>"$KLOCK" || { cat "$m/build.log" >&2; die "$v: module $n failed to build"; }
+	ls "$m"/*.ko
+done

@@ -1,0 +1,31 @@
+# Shared build environment for every kernel and module build (sourced).
+# One place for the cross toolchain, ccache layout and the build folder.
+#
+# Every variant lives at $BUILD/<variant>/src (a worktree of $BUILD/pristine)
+# and $BUILD/<variant>/out (O=), so with CCACHE_BASEDIR=$BUILD the compiler
+# sees the same relative paths for every variant and ccache hits across them.
+
+: "${TOP:?TOP must be set before sourcing kernel/env.sh}"
+BUILD=${BUILD:-$TOP/build}
+export ARCH=arm64
+export CROSS_COMPILE=aarch64-linux-gnu-
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+export CCACHE_BASEDIR=$BUILD
+export CCACHE_NOHASHDIR=1
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
+export KBUILD_BUILD_USER=emrcu
+export KBUILD_BUILD_HOST=emrcu-bench
+# Empty (but set) LOCALVERSION: no "+" suffix for a git tree; the variant name
+# comes from CONFIG_LOCALVERSION.
+export LOCALVERSION=
+JOBS=${JOBS:-$(nproc)}
+kmake() {
+	make -j"$JOBS" ARCH=arm64 CROSS_COMPILE="$CROSS_COMPILE" \
+		CC="ccache ${CROSS_COMPILE}gcc" HOSTCC="ccache gcc" "$@"
+}
+# Serialises kernel builds: two cores never run two kernel builds at once.
+KLOCK=$BUILD/.kbuild.lock
+
+die() { echo "error: $*" >&2; exit 1; }
+say() { echo "[$(date +%H:%M:%S)] $*"; }

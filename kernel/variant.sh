@@ -1,0 +1,129 @@
+#!/bin/sh
+# kernel/variant.sh NAME [config|build]
+#
+# Prepare and build one kernel variant declared in kernel/variants:
+#   $BUILD/NAME/src  worktree of the pristine tree with the variant's patches
+#   $BUILD/NAME/out  O= directory: .config, Image, modules
+# Nothing is redone when the inputs (patches, fragments, base) are unchanged.
+# PATCHES=<dir> declares the extra variant "custom" (PATCHES_BASE=patched puts
+# it on top of the 17 patches instead of the pristine tree).
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/kernel/env.sh"
+
+name=${1:?usage: kernel/variant.sh NAME [config|build]}
+stage=${2:-build}
+
+line=$(awk -v n="$name" '!/^#/ && $1 == n' "$TOP/kernel/variants")
+if [ "$name" = custom ]; then
+	[ -n "${PATCHES:-}" ] || die "variant custom needs PATCHES=<dir>"
+	[ -d "$PATCHES" ] || die "PATCHES=$PATCHES: no such directory"
+	case "${PATCHES_BASE:-pristine}" in
+	pristine) line="custom $PATCHES guest,preempt-none" ;;
+	patched) line="custom kernel/patches,$PATCHES guest,preempt-none" ;;
+	*) die "PATCHES_BASE=$PATCHES_BASE: use pristine or patched" ;;
+	esac
+fi
+[ -n "$line" ] || die "unknown variant '$name' (see kernel/variants)"
+set -- $line
+pdirs=$2
+frags=$3
+
+# List the patch files of one directory, in order.
+patch_list() {
+	d=$1
+	case "$d" in /*) ;; *) d=$TOP/$d ;; esac
+	[ -d "$d" ] || die "variant $name: patch directory $d missing"
+	if [ -f "$d/series" ]; then
+		grep -v '^[[:space:]]*\(#\|$\)' "$d/series" | while read -r f _; do
+			[ -f "$d/$f" ] || die "variant $name: $d/series names missing $f"
+			echo "$d/$f"
+		done
+	else
+		ls "$d"/*.patch 2>/dev/null | grep -v '/0000-cover-letter.patch$' || true
+	fi
+}
+
+patches=
+if [ "$pdirs" != - ]; then
+	for d in $(echo "$pdirs" | tr , ' '); do
+		patches="$patches $(patch_list "$d")"
+	done
+fi
+fraglist=
+for f in $(echo "$frags" | tr , ' '); do
+	fp=$TOP/kernel/config/$f.config
+	[ -f "$fp" ] || die "variant $name: config fragment $fp missing"
+	fraglist="$fraglist $fp"
+done
+
+"$TOP/kernel/pristine.sh"
+P=$BUILD/pristine
+V=$BUILD/$name
+src=$V/src
+out=$V/out
+mkdir -p "$V"
+
+inputs=$( (git -C "$P" rev-parse base; for f in "$TOP/kernel/env.sh" $patches $fraglist; do
+	echo "$f"; cat "$f"; done) | sha256sum | cut -c1-16)
+
+# --- source: worktree at base + patches -------------------------------------
+if [ "$(cat "$src/.emrcu-inputs" 2>/dev/null)" != "$inputs" ]; then
+	say "$name: preparing source tree"
+	if [ ! -e "$src/.git" ]; then
+		rm -rf "$src"
+		git -C "$P" worktree prune
+		git -C "$P" worktree add -q --detach "$src" base
+	fi
+	git -C "$src" am --abort >/dev/null 2>&1 || true
+	git -C "$src" reset -q --hard base
+	git -C "$src" clean -q -f -d -x
+	n=0
+	for p in $patches; do
+		n=$((n + 1))
+		if ! git -C "$src" -c user.name=emrcu -c user.email=emrcu@localhost \
+			am -q --keep-cr "$p" >"$V/am.log" 2>&1; then
+			git -C "$src" am --abort >/dev/null 2>&1 || true
+			cat "$V/am.log" >&2
+			die "variant $name: patch $p does not apply (patch $n)"
+		fi
+	done
+	say "$name: $n patches applied"
+	echo "$inputs" >"$src/.emrcu-inputs"
+fi
+
+# --- config: allnoconfig + fragments, every requested value checked ---------
+if [ "$(cat "$out/.emrcu-config" 2>/dev/null)" != "$inputs" ]; then
+	say "$name: configuring (allnoconfig +$(echo "$frags" | tr , ' '))"
+	mkdir -p "$out"
+	lv=$V/localversion.config
+	echo "CONFIG_LOCALVERSION=\"-emrcu-$name\"" >"$lv"
+	(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" $fraglist "$lv" \
+		>"$V/merge.log" 2>&1) || { cat "$V/merge.log" >&2; die "$name: merge_config failed"; }
+	"$TOP/kernel/checkconfig.sh" "$out/.config" $fraglist "$lv" ||
+		die "$name: config fragments not honoured (see above)"
+	echo "$inputs" >"$out/.emrcu-config"
+fi
+[ "$stage" = config ] && exit 0
+
+# --- build: Image + in-tree modules ------------------------------------------
+if [ "$(cat "$out/.emrcu-built" 2>/dev/null)" = "$inputs" ] &&
+	[ -f "$out/arch/arm64/boot/Image" ]; then
+	say "$name: up to date ($(cat "$out/include/config/kernel.release"))"
+	exit 0
+fi
+say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
+start=$(date +%s)
+ccache -z >/dev/null 2>&1 || true
+(
+	flock 9
+	kmake -C "$src" O="$out" Image modules >"$V/build.log" 2>&1
+) 9>"$KLOCK" || { tail -40 "$V/build.log" >&2; die "$name: kernel build failed"; }
+secs=$(($(date +%s) - start))
+hits=$(ccache --print-stats 2>/dev/null | awk -F'\t' '
+	$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { h += $2 }
+	$1 == "cache_miss" { m += $2 }
+	END { if (h + m) printf "%.1f", 100 * h / (h + m); else printf "n/a" }')
+echo "$inputs" >"$out/.emrcu-built"
+echo "variant=$name seconds=$secs ccache_hit_pct=$hits" >"$V/build-time"
+say "$name: built $(cat "$out/include/config/kernel.release") in ${secs}s (ccache hits $hits%)"

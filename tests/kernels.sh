@@ -1,0 +1,13 @@
+#!/bin/bash
+# Build every kernel variant `make test` needs; one PASS/FAIL line each, with
+# the build time and ccache hit rate (kernel/variant.sh measures them).
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+for v in ${TEST_VARIANTS:-unpatched patched patched-fixed}; do
+	if "$TOP/kernel/variant.sh" "$v"; then
+		echo "PASS: build/$v ($(cat "$BUILD/$v/build-time" 2>/dev/null))"
+	else
+		echo "FAIL: build/$v (kernel/variant.sh $v failed)"
+	fi
+done

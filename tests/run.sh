@@ -1,0 +1,54 @@
+#!/bin/bash
+# tests/run.sh [SUITE...] — what `make test` (and so CI) runs.
+#
+# Each suite is a command that prints `PASS: <name>` / `FAIL: <name> (why)`
+# lines.  This script runs the suites in order, keeps each one's full output
+# in build/test-logs/<suite>.log, and ends with the line `N passed, N failed`.
+# A suite that exits non-zero without a FAIL line, or that checked nothing,
+# counts as one failure: a suite that cannot fail is a defect.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+cd "$TOP"
+BUILD=${BUILD:-$TOP/build}
+logs=$BUILD/test-logs
+mkdir -p "$logs"
+
+# name | command (run from the top of the tree)
+SUITES=(
+	"host-unit|make -s -C qemu-runner test"
+	"kernels|tests/kernels.sh"
+	"series|tests/series.sh"
+)
+[ $# -gt 0 ] && want=" $* " || want=
+
+passed=0
+failed=0
+start=$(date +%s)
+for s in "${SUITES[@]}"; do
+	name=${s%%|*}
+	cmd=${s#*|}
+	[ -n "$want" ] && [[ $want != *" $name "* ]] && continue
+	t0=$(date +%s)
+	echo "=== $name: $cmd"
+	bash -c "$cmd" >"$logs/$name.log" 2>&1
+	rc=$?
+	p=$(grep -c '^PASS: ' "$logs/$name.log")
+	f=$(grep -c '^FAIL: ' "$logs/$name.log")
+	grep -E '^(PASS|FAIL): ' "$logs/$name.log"
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: $name (exit $rc, no FAIL line; last lines of $logs/$name.log:)"
+		tail -15 "$logs/$name.log" | sed 's/^/    /'
+		f=1
+	elif [ $((p + f)) -eq 0 ]; then
+		echo "FAIL: $name (checked nothing)"
+		f=1
+	elif [ "$f" -gt 0 ]; then
+		echo "    (full output: $logs/$name.log)"
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	echo "--- $name: $p passed, $f failed in $(($(date +%s) - t0))s"
+done
+echo "total time $(($(date +%s) - start))s"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
