@@ -15,9 +15,11 @@ mkdir -p "$logs"
 
 # name | command (run from the top of the tree)
 SUITES=(
-	"host-unit|make -s -C qemu-runner test"
+	"runner-unit|make -s -C qemu-runner test"
+	"results-unit|make -s -C results test"
 	"kernels|tests/kernels.sh"
 	"series|tests/series.sh"
+	"runner-e2e|qemu-runner/tests/e2e.sh unpatched"
 )
 [ $# -gt 0 ] && want=" $* " || want=
 

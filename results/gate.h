@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gate.h - the regression verdict for one figure (base vs new), the noise
+ * bands calibrated from A/A runs, and the thresholds of results/gate.conf.
+ */
+#ifndef EMRCU_GATE_H
+#define EMRCU_GATE_H
+
+#include <stddef.h>
+
+#include "conf.h"
+#include "figure.h"
+#include "json.h"
+
+struct gateconf {
+	double min_effect_det;	/* minimum |%change|, deterministic mode */
+	double min_effect_rt;	/* minimum |%change|, any other mode */
+	double noise_factor;	/* band = observed A/A |%change| * this */
+	double noise_floor;	/* band >= this (and the band when uncalibrated) */
+};
+
+int gateconf_load(const struct conf *c, struct gateconf *g, char *err,
+		  size_t errlen);
+
+/* A loaded NOISE.json: per-figure noise bands (percent). */
+struct noise {
+	struct json *root;
+	size_t n;
+	char (*key)[FIG_KEY_MAX];
+	double *band;
+};
+
+int noise_load(const char *path, struct noise *nz, char *err, size_t errlen);
+void noise_free(struct noise *nz);
+/* Band of a figure, -1 when the noise file does not know it. */
+double noise_band(const struct noise *nz, const char *key);
+
+/* 100 * (new - base) / |base|; +-INFINITY when base is 0 and new is not. */
+double pct_change(double base, double new_);
+
+struct verdict {
+	double change_pct;
+	double band_pct;	/* noise band used */
+	int calibrated;		/* band came from NOISE.json */
+	double min_effect_pct;
+	int gated;		/* better is lower/higher */
+	int wrong_way, ci_disjoint, big_enough, above_noise;
+	int regression;		/* all four */
+	int improvement;	/* right way, same three conditions */
+};
+
+void gate_judge(const struct fig *base, const struct fig *new_,
+		const struct gateconf *g, const struct noise *nz,
+		struct verdict *v);
+
+/*
+ * NOISE.json from two or more A/A summaries: per common figure, the
+ * largest |%change| between any two of them, times the safety factor,
+ * at least the floor.  NULL and err on unusable input.
+ */
+struct json *noise_calibrate(const struct summary *runs, size_t nruns,
+			     const struct gateconf *g, char *err,
+			     size_t errlen);
+
+#endif

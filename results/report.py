@@ -1,0 +1,482 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""report.py RUNDIR - RUNDIR/summary.json -> RUNDIR/report.md + PNG plots.
+
+Formatting and plotting only: every number in the report is read from
+summary.json (computed by emrcu-summarize); the plots show the raw samples
+of summary-samples.json with the medians and confidence intervals that
+summary.json holds.  No statistics are computed here.
+"""
+import json
+import os
+import re
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+SCHEMA = "emrcu/summary/1"
+
+
+class ReportError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- loading
+
+def load(rundir):
+    path = os.path.join(rundir, "summary.json")
+    try:
+        with open(path) as f:
+            s = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ReportError(f"{path}: {e}")
+    if s.get("schema") != SCHEMA or not isinstance(s.get("figures"), list):
+        raise ReportError(f"{path}: not a {SCHEMA} file")
+    return s
+
+
+class Samples:
+    """Raw samples of a figure, from the file its samples_file names."""
+
+    def __init__(self, rundir):
+        self.rundir = rundir
+        self.files = {}
+
+    def of(self, fig):
+        name, sid = fig.get("samples_file"), fig.get("samples_id")
+        if not name or not sid:
+            return None
+        if name not in self.files:
+            try:
+                with open(os.path.join(self.rundir, name)) as f:
+                    self.files[name] = json.load(f).get("samples", {})
+            except (OSError, ValueError):
+                self.files[name] = {}
+        return self.files[name].get(sid)
+
+
+# ------------------------------------------------------------- formatting
+
+def num(v):
+    if v is None:
+        return "–"
+    a = abs(v)
+    if a != 0 and (a >= 1e7 or a < 1e-3):
+        return f"{v:.4g}"
+    if a >= 1000:
+        return f"{v:.1f}"
+    if a >= 10:
+        return f"{v:.2f}"
+    return f"{v:.4f}"
+
+
+def ci(f):
+    s = f"[{num(f.get('ci_low'))}, {num(f.get('ci_high'))}]"
+    if f.get("ci_short"):
+        s += f" (n too small: {100 * f.get('ci_coverage', 0):.1f} % coverage)"
+    if f.get("ci_widened"):
+        s += " (widened)"
+    return s
+
+
+def spread(f):
+    sp = f.get("spread_pct")
+    return "–" if sp is None else f"±{sp:.2f} %"
+
+
+def value(f):
+    """median [CI] — the one cell format of every table."""
+    return f"{num(f['median'])} {ci(f)}"
+
+
+def pd_label(f):
+    c = f.get("cluster", -1)
+    s = "all" if c < 0 else f"pd{c}"
+    if f.get("opps"):
+        s += f" ({f['opps']} OPPs)"
+    return s
+
+
+def hz(f):
+    v = f.get("update_hz", 0)
+    return "no updater" if not v else f"{v:g} Hz"
+
+
+def table(head, rows):
+    out = ["| " + " | ".join(head) + " |",
+           "|" + "|".join("---" for _ in head) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return out + [""]
+
+
+def safe(s):
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", str(s))
+
+
+def by_name(figs, *names):
+    return [f for f in figs if f["name"] in names and not f.get("scenario")]
+
+
+# ------------------------------------------------------------------ plots
+
+def plot_hot_path(figs, samples, rundir):
+    """Per (mode, preempt): one panel per cluster, samples per variant."""
+    made = []
+    hot = by_name(figs, "hot_path_ns_per_call")
+    groups = sorted({(f["mode"], f["preempt"]) for f in hot})
+    for mode, preempt in groups:
+        g = [f for f in hot if f["mode"] == mode and f["preempt"] == preempt]
+        clusters = sorted({f["cluster"] for f in g})
+        fig, axes = plt.subplots(1, len(clusters), squeeze=False,
+                                 figsize=(4.5 * len(clusters), 4))
+        for ax, c in zip(axes[0], clusters):
+            cf = sorted((f for f in g if f["cluster"] == c),
+                        key=lambda f: (f["variant"], f["update_hz"]))
+            labels = []
+            for i, f in enumerate(cf):
+                xs = samples.of(f) or []
+                k = len(xs)
+                # deterministic horizontal spread (no random jitter)
+                off = [0.3 * ((j % 21) / 20 - 0.5) for j in range(k)]
+                ax.plot([i + o for o in off], xs, ".", ms=3, alpha=0.5,
+                        color="tab:blue" if f["update_hz"] == 0 else "tab:orange")
+                ax.errorbar([i + 0.25], [f["median"]],
+                            yerr=[[f["median"] - f["ci_low"]],
+                                  [f["ci_high"] - f["median"]]],
+                            fmt="D", color="black", ms=4, capsize=4)
+                lab = f["variant"]
+                if f["update_hz"]:
+                    lab += f"\n@{f['update_hz']:g} Hz"
+                labels.append(f"{lab}\nn={f['n']}")
+            ax.set_xticks(range(len(cf)))
+            ax.set_xticklabels(labels, fontsize=8)
+            ax.set_title(pd_label(cf[0]) if cf else f"pd{c}", fontsize=10)
+            ax.set_ylabel("ns per em_cpu_energy() call")
+            ax.grid(axis="y", alpha=0.3)
+        fig.suptitle(f"hot path, {mode} mode, preempt={preempt} "
+                     "(dots: passes; diamond: median, 95 % CI)", fontsize=10)
+        fig.tight_layout()
+        name = f"hot_path_{safe(mode)}_{safe(preempt)}.png"
+        fig.savefig(os.path.join(rundir, name), dpi=100)
+        plt.close(fig)
+        made.append((mode, preempt, name))
+    return made
+
+
+def scaling_groups(figs):
+    pts = by_name(figs, "update_scaling_us")
+    keys = sorted({(f["variant"], f["mode"], f["preempt"], f["update_hz"])
+                   for f in pts})
+    for k in keys:
+        g = sorted((f for f in pts
+                    if (f["variant"], f["mode"], f["preempt"], f["update_hz"]) == k),
+                   key=lambda f: f.get("nr_states", 0))
+        fit = {}
+        for f in figs:
+            if (f["name"].startswith("update_fit_") and
+                    (f["variant"], f["mode"], f["preempt"], f["update_hz"]) == k):
+                fit[f["name"]] = f
+        yield k, g, fit
+
+
+def plot_scaling(figs, rundir):
+    made = []
+    for (variant, mode, preempt, uhz), g, fit in scaling_groups(figs):
+        fig, ax = plt.subplots(figsize=(6, 4))
+        x = [f["nr_states"] for f in g]
+        y = [f["median"] for f in g]
+        ax.errorbar(x, y, yerr=[[f["median"] - f["ci_low"] for f in g],
+                                [f["ci_high"] - f["median"] for f in g]],
+                    fmt="o", capsize=4, label="median, 95 % CI")
+        s = fit.get("update_fit_slope_us_per_opp")
+        i = fit.get("update_fit_intercept_us")
+        r2 = fit.get("update_fit_r2")
+        if s and i:
+            xx = [0, max(x)]
+            ax.plot(xx, [i["median"] + s["median"] * v for v in xx], "-",
+                    label=f"fit: {num(s['median'])} µs/OPP × n + {num(i['median'])} µs"
+                          + (f", r² = {r2['median']:.4f}" if r2 else ""))
+        ax.set_xlabel("OPPs in the perf domain (nr_states)")
+        ax.set_ylabel("µs per em_dev_update_perf_domain()")
+        ax.set_title(f"update cost vs OPP count: {variant}, {mode}, preempt={preempt}",
+                     fontsize=10)
+        ax.set_xlim(left=0)
+        ax.set_ylim(bottom=0)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        name = f"update_scaling_{safe(variant)}_{safe(mode)}_{safe(preempt)}.png"
+        fig.savefig(os.path.join(rundir, name), dpi=100)
+        plt.close(fig)
+        made.append(name)
+    return made
+
+
+# ---------------------------------------------------------------- sections
+
+def section_hot_path(figs, plots):
+    out = ["## Hot path: em_cpu_energy() ns per call", ""]
+    ratios = by_name(figs, "hot_path_ratio")
+    ids = {f.get("samples_id"): f for f in figs if f.get("samples_id")}
+    if not ratios:
+        out += ["No patched/unpatched pair in this summary (results/pairs).", ""]
+    keys = sorted({(r["mode"], r["preempt"], r["update_hz"], r["variant"],
+                    r["baseline"]) for r in ratios})
+    for mode, preempt, uhz, var, base in keys:
+        rs = sorted((r for r in ratios
+                     if (r["mode"], r["preempt"], r["update_hz"], r["variant"],
+                         r["baseline"]) == (mode, preempt, uhz, var, base)),
+                    key=lambda r: r["cluster"])
+        out += [f"### {var} vs {base}: {mode} mode, preempt={preempt}, "
+                f"{var} with {hz(rs[0])}", ""]
+        rows = []
+        for r in rs:
+            nf, df = ids.get(r.get("numerator_id")), ids.get(r.get("denominator_id"))
+            if not nf or not df:
+                continue
+            rows.append([pd_label(r),
+                         value(df), df["n"], spread(df), df.get("contaminated", "–"),
+                         value(nf), nf["n"], spread(nf), nf.get("contaminated", "–"),
+                         value(r)])
+        out += table(["cluster", f"{base} ns/call [95 % CI]", "n", "spread",
+                      "contam.", f"{var} ns/call [95 % CI]", "n", "spread",
+                      "contam.", f"ratio {var}/{base} [95 % CI]"], rows)
+    if ratios:
+        r = ratios[0]
+        out += [f"Ratio CI: {r.get('ci_method')}, {r.get('bootstrap_resamples')} "
+                f"resamples, seed {r.get('bootstrap_seed')}. Hot-path samples: "
+                "every timed pass of every reader CPU of the cluster, pooled over "
+                "the runs. *contam.*: passes above median × (1 + threshold "
+                f"{num(ids.get(r.get('numerator_id'), {}).get('contam_threshold'))}"
+                " for this mode).", ""]
+    for mode, preempt, name in plots:
+        out += [f"![hot path, {mode}, preempt={preempt}]({name})", ""]
+    return out
+
+
+def section_instructions(figs):
+    ins = by_name(figs, "hot_path_instructions_per_call")
+    out = ["## Instructions per call (deterministic mode)", ""]
+    if not ins:
+        return out + ["No deterministic-mode run in this summary.", ""]
+    rows = [[f["variant"], f["preempt"], hz(f), pd_label(f), f.get("shift", "–"),
+             value(f), f["n"], spread(f), f.get("contaminated", "–")]
+            for f in sorted(ins, key=lambda f: (f["preempt"], f["cluster"],
+                                                f["variant"], f["update_hz"]))]
+    out += table(["variant", "preempt", "updater", "cluster", "icount shift",
+                  "instructions/call [95 % CI]", "n", "spread", "contam."], rows)
+    out += ["Guest time in `-icount shift=S` mode is instructions × 2^S ns: "
+            "instructions = ns / 2^S.", ""]
+    return out
+
+
+def section_update(figs):
+    out = ["## Runtime EM update cost", ""]
+    ups = by_name(figs, "update_us")
+    per = {(f["variant"], f["mode"], f["preempt"], f["update_hz"], f["cluster"]): f
+           for f in by_name(figs, "update_us_per_opp")}
+    fd = {(f["variant"], f["mode"], f["preempt"], f["update_hz"], f["cluster"]): f
+          for f in by_name(figs, "update_free_delay_us")}
+    if not ups:
+        out += ["No updater ran in this summary.", ""]
+    else:
+        rows = []
+        for f in sorted(ups, key=lambda f: (f["mode"], f["variant"], f["cluster"])):
+            k = (f["variant"], f["mode"], f["preempt"], f["update_hz"], f["cluster"])
+            p, d = per.get(k), fd.get(k)
+            rows.append([f["variant"], f["mode"], f["preempt"], hz(f), pd_label(f),
+                         value(f), f["n"], spread(f),
+                         value(p) if p else "–",
+                         value(d) if d else "–"])
+        out += table(["variant", "mode", "preempt", "updater", "cluster",
+                      "µs per update [95 % CI]", "n", "spread",
+                      "µs per OPP [95 % CI]", "old-table free delay µs [95 % CI]"],
+                     rows)
+    return out
+
+
+def section_scaling(figs, plots):
+    out = ["## Update cost vs OPP count", ""]
+    groups = list(scaling_groups(figs))
+    if not groups:
+        return out + ["No scaling runs in this summary.", ""]
+    for (variant, mode, preempt, uhz), g, fit in groups:
+        out += [f"### {variant}, {mode} mode, preempt={preempt}", ""]
+        out += table(["OPPs", "µs per update [95 % CI]", "n", "spread"],
+                     [[f["nr_states"], value(f), f["n"], spread(f)] for f in g])
+        rows = [[label, value(fit[k]), fit[k].get("n", "–"), spread(fit[k])]
+                for k, label in (("update_fit_slope_us_per_opp", "slope µs/OPP"),
+                                 ("update_fit_intercept_us", "intercept µs"),
+                                 ("update_fit_r2", "r²")) if k in fit]
+        if rows:
+            any_fit = next(iter(fit.values()))
+            out += table(["least-squares fit", "estimate [95 % CI]", "points",
+                          "spread"], rows)
+            out += [f"Fit through the medians; CI: {any_fit.get('ci_method')}, "
+                    f"{any_fit.get('bootstrap_resamples')} resamples.", ""]
+    out += [f"![update scaling]({p})" for p in plots] + [""]
+    return out
+
+
+def section_scenarios(s):
+    figs = [f for f in s["figures"] if f.get("scenario")]
+    if not figs:
+        return []
+    out = ["## Scenarios", ""]
+    runs = s.get("constants", {}).get("runs", {})
+    for scen in sorted({f["scenario"] for f in figs}):
+        out += [f"### {scen}", ""]
+        g = sorted((f for f in figs if f["scenario"] == scen),
+                   key=lambda f: (f["name"], f["variant"], f["mode"]))
+        out += table(["metric", "variant", "mode", "preempt", "cluster",
+                      "median [95 % CI]", "n", "spread", "unit", "better"],
+                     [[f["name"], f["variant"], f["mode"], f["preempt"],
+                       pd_label(f), value(f), f["n"], spread(f), f["unit"],
+                       f["better"]] for f in g])
+        consts = {lab: r["scenario_constants"] for lab, r in runs.items()
+                  if r.get("scenario") == scen and "scenario_constants" in r}
+        for lab, c in sorted(consts.items()):
+            out += [f"Constants ({lab}): `{json.dumps(c, sort_keys=True)}`", ""]
+    return out
+
+
+def opp_tables(params):
+    """OPP tables of params.json when it has clusters[].opps[]; else None."""
+    cl = params.get("clusters") if isinstance(params, dict) else None
+    if not isinstance(cl, list) or not all(isinstance(c, dict) and
+                                           isinstance(c.get("opps"), list)
+                                           for c in cl):
+        return None
+    out = []
+    for c in cl:
+        hdr = ", ".join(f"{k} {v}" for k, v in c.items() if k != "opps")
+        out += [f"*{hdr}*", ""]
+        keys = []
+        for o in c["opps"]:
+            keys += [k for k in o if k not in keys]
+        out += table(keys, [[o.get(k, "") for k in keys] for o in c["opps"]])
+    rest = {k: v for k, v in params.items() if k != "clusters"}
+    if rest:
+        out += [f"Other parameters: `{json.dumps(rest, sort_keys=True)}`", ""]
+    return out
+
+
+def section_constants(s):
+    c = s.get("constants", {})
+    out = ["## Constants that shaped these figures", ""]
+    summ = c.get("summarize", {})
+    if summ:
+        out += ["Statistics (results/summarize.conf):", ""]
+        out += table(["constant", "value"], sorted(summ.items()))
+    meth = c.get("methods", {})
+    if meth:
+        out += ["Methods:", ""] + [f"- **{k}**: {v}" for k, v in meth.items()] + [""]
+    if c.get("pairs"):
+        out += ["Pairs (results/pairs): " +
+                ", ".join(f"{a} ÷ {b}" for a, b in c["pairs"]), ""]
+    runs = c.get("runs", {})
+    if runs:
+        out += ["### Runs", ""]
+        rows = []
+        for lab, r in sorted(runs.items()):
+            up = r.get("updater", {})
+            upd = "–" if not up.get("available") else ", ".join(
+                f"{k} {up[k]}" for k in ("hz", "pd", "count", "errors") if k in up)
+            bp = r.get("bench_params", {})
+            rows.append([lab, r.get("variant"), r.get("mode"), r.get("shift", "–"),
+                         r.get("preempt"), r.get("release", "–"), upd,
+                         " ".join(f"{k}={v}" for k, v in bp.items()) or "–"])
+        out += table(["run", "variant", "mode", "shift", "preempt", "release",
+                      "updater", "bench params"], rows)
+        platforms = {}
+        for lab, r in sorted(runs.items()):
+            topo = r.get("meta", {}).get("topology")
+            pds, params = r.get("pds"), r.get("params")
+            if topo is None and pds is None and params is None:
+                continue
+            blob = json.dumps([topo, pds, params], sort_keys=True)
+            platforms.setdefault(blob, (topo, pds, params, []))[3].append(lab)
+        for topo, pds, params, labs in platforms.values():
+            out += ["#### Platform of " + ", ".join(labs), ""]
+            if topo is not None:
+                out += [f"Topology: `{json.dumps(topo, sort_keys=True)}`", ""]
+            if pds:
+                out += ["Perf domains: " + ", ".join(
+                    f"pd{p.get('pd')} cpus {p.get('cpus')} {p.get('nr_states')} OPPs"
+                    for p in pds), ""]
+            if params is not None:
+                t = opp_tables(params)
+                out += t if t is not None else [
+                    "params.json:", "", "```json",
+                    json.dumps(params, indent=1, sort_keys=True), "```", ""]
+    return out
+
+
+def section_all(figs):
+    out = ["## Every figure", "",
+           "Median and its 95 % CI (order statistics; bootstrap for ratios and "
+           "fits), n, spread (±stddev/mean), as computed by emrcu-summarize.", ""]
+    rows = [[(f.get("scenario") + "/" if f.get("scenario") else "") + f["name"],
+             f["variant"] + (f"/{f['baseline']}" if f.get("baseline") else ""),
+             f["mode"], f["preempt"], hz(f), pd_label(f), f.get("nr_states", "–"),
+             f["n"], num(f["median"]), ci(f), spread(f),
+             f.get("contaminated", "–"), f["unit"], f["better"]]
+            for f in s_sorted(figs)]
+    out += table(["figure", "variant", "mode", "preempt", "updater", "cluster",
+                  "nr_states", "n", "median", "95 % CI", "spread", "contam.", "unit",
+                  "better"], rows)
+    return out
+
+
+def s_sorted(figs):
+    return sorted(figs, key=lambda f: (f.get("scenario", ""), f["name"], f["mode"],
+                                       f["preempt"], f["variant"], f["update_hz"],
+                                       f["cluster"], f.get("nr_states", 0)))
+
+
+def report(rundir):
+    s = load(rundir)
+    figs = s["figures"]
+    samples = Samples(rundir)
+    hot_plots = plot_hot_path(figs, samples, rundir)
+    scal_plots = plot_scaling(figs, rundir)
+    modes = sorted({f["mode"] for f in figs})
+    lines = ["# emrcu-bench report", "",
+             f"Summary `{os.path.join(rundir, 'summary.json')}` created "
+             f"{s.get('created', '?')}: {len(figs)} figures from "
+             f"{len(s.get('constants', {}).get('runs', {}))} run(s), "
+             f"modes: {', '.join(modes)}. Deterministic mode (`-icount`) numbers "
+             "are instruction-exact; realtime mode numbers carry host noise.", ""]
+    lines += section_hot_path(figs, hot_plots)
+    lines += section_instructions(figs)
+    lines += section_update(figs)
+    lines += section_scaling(figs, scal_plots)
+    lines += section_scenarios(s)
+    lines += section_constants(s)
+    lines += section_all(figs)
+    out = os.path.join(rundir, "report.md")
+    tmp = out + f".tmp.{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    os.replace(tmp, out)
+    return out, [p for _, _, p in hot_plots] + scal_plots
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: report.py RUNDIR", file=sys.stderr)
+        return 2
+    try:
+        out, plots = report(argv[1])
+    except ReportError as e:
+        print(f"report.py: {e}", file=sys.stderr)
+        return 2
+    print(f"report.py: {out} ({len(plots)} plots)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_compare.c EMRCU_COMPARE - the regression gate on synthetic
+ * summaries that this program generates itself: samples drawn with a fixed
+ * seed, statistics by stats.c, written as summary.json files, then judged
+ * by the real emrcu-compare binary (exit codes, REGRESSION lines, --json,
+ * --calibrate) and, for the boundaries, by gate_judge() directly.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsutil.h"
+#include "gate.h"
+#include "rng.h"
+#include "stats.h"
+#include "tcheck.h"
+
+static const char *exe;
+static char dir[] = "/tmp/emrcu-compare-XXXXXX";
+
+struct spec {
+	const char *name, *mode, *better;
+	long cluster;
+	double center;		/* median of the distribution */
+	double rel_sd;		/* relative noise */
+	size_t n;
+};
+
+/* The figures of a typical summary: hot path, instructions, update cost. */
+static const struct spec det[] = {
+	{ "hot_path_ns_per_call", "deterministic", "lower", 0, 74.0, 1e-5, 40 },
+	{ "hot_path_ns_per_call", "deterministic", "lower", 1, 80.0, 1e-5, 40 },
+	{ "update_us", "deterministic", "lower", -1, 8.0, 2e-4, 30 },
+	{ "placement_match_pct", "deterministic", "higher", -1, 97.0, 1e-4, 30 },
+	{ "update_free_delay_us", "deterministic", "none", -1, 40.0, 1e-3, 30 },
+};
+
+static const struct spec rt[] = {
+	{ "hot_path_ns_per_call", "realtime", "lower", 0, 30.0, 0.10, 40 },
+	{ "hot_path_ns_per_call", "realtime", "lower", 1, 33.0, 0.10, 40 },
+};
+
+#define NSPEC(a) (sizeof(a) / sizeof((a)[0]))
+
+static char *path(const char *name)
+{
+	static char buf[8][300];
+	static int k;
+	char *p = buf[k++ % 8];
+
+	snprintf(p, 300, "%s/%s", dir, name);
+	return p;
+}
+
+/*
+ * Writes a summary with the given figures; figure `which` (or every one
+ * when which < 0) gets its centre scaled by (1 + shift_pct / 100).
+ */
+static void make_summary(const char *file, const struct spec *sp, size_t ns,
+			 int which, double shift_pct, uint64_t seed)
+{
+	struct json *s = json_new_obj(), *figs;
+	char err[300];
+	struct rng r;
+	size_t i, k;
+
+	rng_seed(&r, seed);
+	json_set_str(s, "schema", SUMMARY_SCHEMA);
+	json_set_str(s, "created", "test");
+	json_set(s, "constants", json_new_obj());
+	figs = json_set(s, "figures", json_new_arr());
+	for (i = 0; i < ns; i++) {
+		double c = sp[i].center, x[64];
+		struct json *f = json_push(figs, json_new_obj());
+		struct stats_desc d;
+
+		if (which < 0 || (size_t)which == i)
+			c *= 1 + shift_pct / 100;
+		for (k = 0; k < sp[i].n; k++)
+			x[k] = c * (1 + sp[i].rel_sd * rng_normal(&r));
+		stats_describe(x, sp[i].n, 0.95, 0.05, &d);
+		json_set_str(f, "name", sp[i].name);
+		json_set_str(f, "unit", "u");
+		json_set_str(f, "variant", "patched");
+		json_set_str(f, "mode", sp[i].mode);
+		json_set_str(f, "preempt", "none");
+		json_set_num(f, "update_hz", 0);
+		json_set_int(f, "cluster", sp[i].cluster);
+		json_set_int(f, "n", (int64_t)d.n);
+		json_set_num(f, "median", d.median);
+		json_set_num(f, "ci_low", d.ci_low);
+		json_set_num(f, "ci_high", d.ci_high);
+		json_set_num(f, "spread_pct", 100 * d.stddev / d.mean);
+		json_set_str(f, "better", sp[i].better);
+	}
+	if (write_json_atomic(path(file), s, 1, err, sizeof(err)))
+		fprintf(stderr, "test_compare: %s\n", err);
+	json_free(s);
+}
+
+static int compare(const char *args)
+{
+	char cmd[2000];
+
+	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s", exe, args, path("out"),
+		 path("err"));
+	return t_run(cmd);
+}
+
+static char *args2(const char *a, const char *b, const char *extra)
+{
+	static char buf[1200];
+
+	snprintf(buf, sizeof(buf), "%s %s %s", path(a), path(b), extra ? extra : "");
+	return buf;
+}
+
+static void test_aa(void)
+{
+	int rc;
+
+	t_begin("compare.aa_equal_passes");
+	make_summary("a.json", det, NSPEC(det), -1, 0, 1);
+	make_summary("a2.json", det, NSPEC(det), -1, 0, 2);	/* other draw */
+	rc = compare(args2("a.json", "a.json", NULL));
+	t_expect(rc == 0, "A vs A: exit %d", rc);
+	rc = compare(args2("a.json", "a2.json", NULL));
+	t_expect(rc == 0, "A vs A2: exit %d", rc);
+	t_expect(!t_file_has(path("out"), "REGRESSION"), "no REGRESSION line");
+	t_expect(t_file_has(path("out"), "5 figures compared, 0 regressions"),
+		 "summary line");
+	t_expect(t_file_has(path("out"), "min_effect_pct (deterministic 1,"),
+		 "thresholds printed");
+	t_end();
+}
+
+static void test_shift(void)
+{
+	char extra[400];
+	int rc;
+
+	t_begin("compare.det_plus_2pct_flagged");
+	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
+	make_summary("n.json", det, NSPEC(det), 0, 2.0, 3);
+	snprintf(extra, sizeof(extra), "--json %s", path("x.json"));
+	rc = compare(args2("b.json", "n.json", extra));
+	t_expect(rc == 1, "exit %d, expected 1", rc);
+	t_expect(t_file_count(path("out"), "REGRESSION: ") == 1,
+		 "exactly one REGRESSION line");
+	t_expect(t_file_has(path("out"), "REGRESSION: hot_path_ns_per_call patched deterministic none hz=0 pd0"),
+		 "names the figure");
+	t_expect(t_file_has(path("x.json"), "\"regressions\": 1"), "--json written");
+	t_end();
+}
+
+/* The figure of spec sp drawn with a seed, as the gate sees it. */
+static struct fig draw(const struct spec *sp, double shift_pct, struct rng *r)
+{
+	struct stats_desc d;
+	struct fig f;
+	double x[64];
+	size_t k;
+
+	for (k = 0; k < sp->n; k++)
+		x[k] = sp->center * (1 + shift_pct / 100) *
+		       (1 + sp->rel_sd * rng_normal(r));
+	stats_describe(x, sp->n, 0.95, 0.05, &d);
+	memset(&f, 0, sizeof(f));
+	f.name = sp->name;
+	f.better = sp->better;
+	f.mode = sp->mode;
+	f.median = d.median;
+	f.ci_low = d.ci_low;
+	f.ci_high = d.ci_high;
+	snprintf(f.key, sizeof(f.key), "%s", sp->name);
+	return f;
+}
+
+static void test_noisy_equal(void)
+{
+	const struct gateconf g = { 1.0, 5.0, 2.0, 0.5 };
+	const int pairs = 2000;
+	int rc, t, fp = 0, tp = 0;
+	struct rng r;
+
+	t_begin("compare.noisy_equal_passes");
+	make_summary("rb.json", rt, NSPEC(rt), -1, 0, 100);
+	make_summary("rn.json", rt, NSPEC(rt), -1, 0, 200);
+	rc = compare(args2("rb.json", "rn.json", NULL));
+	t_expect(rc == 0, "noisy A/A (10 %% noise, n = 40): exit %d", rc);
+	/* a 3 % shift in realtime mode is below its 5 % minimum effect */
+	make_summary("rn.json", rt, NSPEC(rt), -1, 3.0, 7);
+	rc = compare(args2("rb.json", "rn.json", NULL));
+	t_expect(rc == 0, "realtime +3%%: exit %d", rc);
+	/*
+	 * False-positive rate of the uncalibrated gate on noisy A/A pairs
+	 * (simulated: about 0.15 %), and its power on a +15 % shift.
+	 */
+	rng_seed(&r, 2024);
+	for (t = 0; t < pairs; t++) {
+		struct fig a = draw(&rt[0], 0, &r), b = draw(&rt[0], 0, &r);
+		struct fig c = draw(&rt[0], 15, &r);
+		struct verdict v;
+
+		gate_judge(&a, &b, &g, NULL, &v);
+		fp += v.regression;
+		gate_judge(&a, &c, &g, NULL, &v);
+		tp += v.regression;
+	}
+	t_expect(fp <= pairs / 100, "false positives %d of %d A/A pairs", fp, pairs);
+	t_expect(tp >= pairs * 8 / 10, "+15 %% detected in only %d of %d", tp, pairs);
+	t_end();
+}
+
+static void test_improvement(void)
+{
+	int rc;
+
+	t_begin("compare.improvement_not_flagged");
+	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
+	make_summary("n.json", det, NSPEC(det), 0, -5.0, 3);
+	rc = compare(args2("b.json", "n.json", NULL));
+	t_expect(rc == 0, "exit %d", rc);
+	t_expect(t_file_has(path("out"), "(improvement)") &&
+		 t_file_has(path("out"), "1 improvements"), "marked as improvement");
+	/* better = higher: a drop regresses, a rise does not */
+	make_summary("n.json", det, NSPEC(det), 3, -3.0, 3);
+	t_expect(compare(args2("b.json", "n.json", NULL)) == 1,
+		 "higher-is-better drop flagged");
+	make_summary("n.json", det, NSPEC(det), 3, 3.0, 3);
+	t_expect(compare(args2("b.json", "n.json", NULL)) == 0,
+		 "higher-is-better rise passes");
+	/* better = none is never gated */
+	make_summary("n.json", det, NSPEC(det), 4, 50.0, 3);
+	t_expect(compare(args2("b.json", "n.json", NULL)) == 0 &&
+		 t_file_has(path("out"), "(not gated)"), "better=none not gated");
+	t_end();
+}
+
+static void test_noise_file(void)
+{
+	struct json_err e;
+	struct json *nz;
+	double band = -1;
+	char cmd[1200];
+	int rc;
+
+	t_begin("compare.calibrated_noise_band");
+	/* A/A runs that differ by 1.6 %: band 3.2 % hides a 2 % shift */
+	make_summary("a.json", det, NSPEC(det), -1, 0, 1);
+	make_summary("a2.json", det, NSPEC(det), -1, 1.6, 1);
+	snprintf(cmd, sizeof(cmd), "%s --calibrate %s %s >%s 2>%s", exe,
+		 path("a.json"), path("a2.json"), path("noise.json"), path("err"));
+	rc = t_run(cmd);
+	t_expect(rc == 0, "calibrate exit %d", rc);
+	nz = json_parse_file(path("noise.json"), &e);
+	t_expect(nz != NULL, "noise.json parses: %s", e.msg);
+	json_num(json_get(json_at(json_get(nz, "figures"), 0), "band_pct"), &band);
+	t_near(band, 3.2, 1e-6, "band = 2 x 1.6 %");
+	json_free(nz);
+	make_summary("n.json", det, NSPEC(det), 0, 2.0, 3);
+	t_expect(compare(args2("a.json", "n.json", NULL)) == 1,
+		 "uncalibrated: 2 %% flagged");
+	snprintf(cmd, sizeof(cmd), "--noise %s", path("noise.json"));
+	t_expect(compare(args2("a.json", "n.json", cmd)) == 0,
+		 "inside the calibrated band: passes");
+	make_summary("n.json", det, NSPEC(det), 0, 4.0, 3);
+	t_expect(compare(args2("a.json", "n.json", cmd)) == 1,
+		 "4 %% beyond the band: flagged");
+
+	/* identical A/A: band at the floor */
+	snprintf(cmd, sizeof(cmd), "%s --calibrate %s %s >%s 2>%s", exe,
+		 path("a.json"), path("a.json"), path("noise.json"), path("err"));
+	t_run(cmd);
+	nz = json_parse_file(path("noise.json"), &e);
+	json_num(json_get(json_at(json_get(nz, "figures"), 0), "band_pct"), &band);
+	t_near(band, 0.5, 1e-12, "floor 0.5 %");
+	json_free(nz);
+	t_end();
+}
+
+static void put(const char *name, const char *text)
+{
+	FILE *f = fopen(path(name), "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_unusable(void)
+{
+	static const struct spec other[] = {
+		{ "other_figure", "deterministic", "lower", 0, 1.0, 0.01, 10 },
+	};
+	char extra[600];
+
+	t_begin("compare.unusable_input_exit_2");
+	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
+	t_expect(compare(args2("b.json", "missing.json", NULL)) == 2, "missing file");
+	put("garbage.json", "{\"schema\": \"emrcu/summary/1\", \"figures\": [}");
+	t_expect(compare(args2("b.json", "garbage.json", NULL)) == 2, "bad JSON");
+	t_expect(t_file_has(path("err"), "byte"), "error names the byte offset");
+	put("schema.json", "{\"schema\": \"emrcu/summary/0\", \"figures\": []}");
+	t_expect(compare(args2("b.json", "schema.json", NULL)) == 2, "schema");
+	put("fig.json", "{\"schema\": \"emrcu/summary/1\", \"figures\": [{\"name\": \"x\"}]}");
+	t_expect(compare(args2("b.json", "fig.json", NULL)) == 2, "bad figure");
+	make_summary("other.json", other, 1, -1, 0, 1);
+	t_expect(compare(args2("b.json", "other.json", NULL)) == 2,
+		 "no common figures");
+	snprintf(extra, sizeof(extra), "--noise %s", path("garbage.json"));
+	t_expect(compare(args2("b.json", "b.json", extra)) == 2, "bad noise file");
+	t_expect(compare(path("b.json")) == 2, "one argument");
+	t_expect(compare("--bogus") == 2, "unknown option");
+	t_end();
+}
+
+static struct fig F(const char *better, double med, double lo, double hi,
+		    const char *mode)
+{
+	struct fig f;
+
+	memset(&f, 0, sizeof(f));
+	f.name = "x";
+	f.better = better;
+	f.mode = mode;
+	f.median = med;
+	f.ci_low = lo;
+	f.ci_high = hi;
+	snprintf(f.key, sizeof(f.key), "x");
+	return f;
+}
+
+static void test_judge(void)
+{
+	struct gateconf g = { 1.0, 5.0, 2.0, 0.5 };
+	struct fig b = F("lower", 100, 99.9, 100.1, "deterministic"), n;
+	struct verdict v;
+
+	t_begin("compare.gate_judge_boundaries");
+	n = F("lower", 101, 100.9, 101.1, "deterministic");
+	gate_judge(&b, &n, &g, NULL, &v);
+	t_expect(v.regression && v.big_enough, "exactly min effect (1 %%) counts");
+	n = F("lower", 100.99, 100.9, 101.1, "deterministic");
+	gate_judge(&b, &n, &g, NULL, &v);
+	t_expect(!v.regression && !v.big_enough, "just below min effect");
+	n = F("lower", 101, 100.1, 101.1, "deterministic");
+	gate_judge(&b, &n, &g, NULL, &v);
+	t_expect(!v.regression && !v.ci_disjoint, "touching CIs overlap");
+	n = F("lower", 104, 103.9, 104.1, "realtime");
+	b.mode = "realtime";
+	gate_judge(&b, &n, &g, NULL, &v);
+	t_expect(!v.regression && v.min_effect_pct == 5.0, "realtime min effect");
+	t_near(pct_change(0, 0), 0, 0, "0 -> 0");
+	t_expect(isinf(pct_change(0, 1)), "0 -> 1 is infinite");
+	t_end();
+}
+
+int main(int argc, char **argv)
+{
+	char cmd[400];
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: test_compare EMRCU_COMPARE\n");
+		return 2;
+	}
+	exe = argv[1];
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	test_aa();
+	test_shift();
+	test_noisy_equal();
+	test_improvement();
+	test_noise_file();
+	test_unusable();
+	test_judge();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	t_run(cmd);
+	return t_status();
+}

@@ -1,0 +1,77 @@
+#!/bin/bash
+# results/tests/test_report.sh - report.py on the synthetic test runs:
+# report.md has the cover-letter tables with the numbers of summary.json,
+# the plots exist and are PNGs, the report copies numbers rather than
+# computing them, and unusable input is refused.  One PASS:/FAIL: line per case.
+set -u
+R=$(cd "$(dirname "$0")/.." && pwd)
+PY=${PYTHON:-/usr/bin/python3}
+T=$(mktemp -d /tmp/emrcu-report-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+cp -r "$R/tests/data/runs" "$T/"
+D=$T/runs
+
+case_() { # name, then a list of "description|command" checks; first failure wins
+	local name=$1 c why=
+	shift
+	for c in "$@"; do
+		if ! bash -c "${c#*|}" >/dev/null 2>&1; then
+			why=${c%%|*}
+			break
+		fi
+	done
+	if [ -z "$why" ]; then
+		echo "PASS: results/report.$name"
+	else
+		echo "FAIL: results/report.$name ($why)"
+	fi
+}
+has() { printf '%s' "grep -qF -- '$1' '$D/report.md'"; }
+
+(cd "$D" && SOURCE_DATE_EPOCH=0 "$R/emrcu-summarize" */) 2>/dev/null
+(cd "$D" && "$PY" "$R/report.py" .) 2>"$T/err"
+rc=$?
+
+case_ generates \
+	"report.py exit $rc: $(tail -1 "$T/err")|[ $rc -eq 0 ]" \
+	"no report.md|[ -s '$D/report.md' ]" \
+	"hot-path ratio table|$(has '| pd0 (4 OPPs) | 74.00 [74.00, 74.00] | 40 | ±0.52 % | 2 | 76.00 [76.00, 76.00] | 20 | ±0.18 % | 1 | 1.0270 [1.0270, 1.0270] |')" \
+	"section per mode|$(has '### patched vs unpatched: realtime mode, preempt=none, patched with 100 Hz')" \
+	"instructions table|$(has '| unpatched | none | no updater | pd0 (4 OPPs) | 1 | 37.00 [37.00, 37.00] | 40 |')" \
+	"update cost per update and per OPP|$(has '| 8.0100 [8.0000, 8.0200] | 6 | ±0.09 % | 2.0025 [2.0000, 2.0050] |')" \
+	"scaling fit|$(has '| slope µs/OPP | 1.5000 [1.4997, 1.5003] | 4 |')" \
+	"small-n CI flagged|$(has '(n too small: 93.8 % coverage)')" \
+	"scenario section|$(has '### three_small')" \
+	"OPP table from params.json|$(has '| 500000 | 700000 | 20000 |')" \
+	"statistics constants|$(has '| bootstrap_seed | 20230522 |')" \
+	"every-figure table|$(has '| hot_path_ratio | patched/unpatched | deterministic |')"
+
+case_ plots \
+	"hot-path plot missing|head -c 8 '$D/hot_path_deterministic_none.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'" \
+	"realtime plot missing|[ -s '$D/hot_path_realtime_none.png' ]" \
+	"scaling plot missing|head -c 4 '$D/update_scaling_patched_deterministic_none.png' | grep -q PNG" \
+	"plots not linked|$(has '](update_scaling_patched_deterministic_none.png)')"
+
+# the report copies summary.json: change a median there, see it in report.md
+"$PY" - "$D/summary.json" <<'PYEOF'
+import json, sys
+p = sys.argv[1]
+s = json.load(open(p))
+for f in s["figures"]:
+    if f["name"] == "hot_path_ratio" and f["mode"] == "deterministic" and f["cluster"] == 0:
+        f["median"] = f["ci_low"] = f["ci_high"] = 1.2345
+json.dump(s, open(p, "w"))
+PYEOF
+(cd "$D" && "$PY" "$R/report.py" .) 2>/dev/null
+case_ numbers_from_summary \
+	"edited median not shown|$(has '| 1.2345 [1.2345, 1.2345] |')"
+
+mkdir -p "$T/empty" "$T/wrong"
+echo '{"schema": "emrcu/summary/0", "figures": []}' >"$T/wrong/summary.json"
+echo '{"schema": ' >"$T/garbage.json"
+mkdir -p "$T/garbage" && cp "$T/garbage.json" "$T/garbage/summary.json"
+case_ unusable_input \
+	"missing summary accepted|'$PY' '$R/report.py' '$T/empty'; [ \$? -eq 2 ]" \
+	"wrong schema accepted|'$PY' '$R/report.py' '$T/wrong'; [ \$? -eq 2 ]" \
+	"bad JSON accepted|'$PY' '$R/report.py' '$T/garbage'; [ \$? -eq 2 ]" \
+	"no argument accepted|'$PY' '$R/report.py'; [ \$? -eq 2 ]"

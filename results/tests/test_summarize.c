@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_summarize.c EMRCU_SUMMARIZE EMRCU_COMPARE DATADIR - emrcu-summarize
+ * on the synthetic run directories of tests/data/runs (values chosen so
+ * the expected figures can be derived by hand, see tests/data/README),
+ * its refusal of unusable runs (tests/data/bad), and the pipeline
+ * summarize -> compare on a run whose hot path was made 3 % slower.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "figure.h"
+#include "fsutil.h"
+#include "tcheck.h"
+
+static const char *sum_exe, *cmp_exe, *data;
+static char dir[] = "/tmp/emrcu-summarize-XXXXXX";
+
+static int sh(const char *fmt, const char *a, const char *b)
+{
+	char cmd[3000];
+
+	snprintf(cmd, sizeof(cmd), fmt, a, b);
+	return t_run(cmd);
+}
+
+static const struct fig *find(const struct summary *s, const char *name,
+			      const char *variant, const char *mode,
+			      const char *hz, long cluster, long nr,
+			      const char *scen)
+{
+	char key[FIG_KEY_MAX];
+
+	snprintf(key, sizeof(key), "%s|%s|%s|none|%s|%ld|%ld|%s", name, variant,
+		 mode, hz, cluster, nr, scen);
+	return summary_find(s, key);
+}
+
+static double num(const struct fig *f, const char *k)
+{
+	double d = NAN;
+
+	if (f)
+		json_num(json_get(f->node, k), &d);
+	return d;
+}
+
+static struct summary S;
+static int loaded;
+
+static void test_runs(void)
+{
+	char p[PATH_MAX], err[600];
+	int rc;
+
+	t_begin("summarize.runs_dir");
+	rc = sh("cp -r %s/runs %s/", data, dir);
+	t_expect(rc == 0, "copy of the test runs");
+	snprintf(p, sizeof(p), "cd %s/runs && SOURCE_DATE_EPOCH=0 %s */ 2>%s/err",
+		 dir, sum_exe, dir);
+	rc = t_run(p);
+	t_expect(rc == 0, "exit %d", rc);
+	snprintf(p, sizeof(p), "%s/runs/summary.json", dir);
+	loaded = !summary_load(p, &S, err, sizeof(err));
+	t_expect(loaded, "summary.json loads and validates: %s", err);
+	snprintf(p, sizeof(p), "%s/runs/summary-samples.json", dir);
+	t_expect(is_file(p), "summary-samples.json written beside it");
+	t_expect(sh("ls %s/runs | grep -q '\\.tmp\\.' %s", dir, "") != 0,
+		 "no temporary file left");
+	t_expect(loaded && !strcmp(json_str(json_get(S.root, "created")),
+				   "1970-01-01T00:00:00Z"),
+		 "created honours SOURCE_DATE_EPOCH");
+	t_end();
+}
+
+static void test_hot_path(void)
+{
+	const struct fig *u0, *u1, *i0, *p0, *rt;
+
+	t_begin("summarize.hot_path_pooled");
+	u0 = find(&S, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
+	u1 = find(&S, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 1, 0, "");
+	p0 = find(&S, "hot_path_ns_per_call", "patched", "deterministic", "100", 0, 0, "");
+	t_expect(u0 && u1 && p0, "figures present");
+	if (!u0 || !u1 || !p0)
+		goto out;
+	/* 2 runs x 2 CPUs x 10 passes; one 74.4 and one 76.4 pass */
+	t_expect(u0->n == 40 && u0->median == 74 && u0->ci_low == 74 &&
+		 u0->ci_high == 74, "unpatched pd0: n %ld median %g [%g, %g]",
+		 u0->n, u0->median, u0->ci_low, u0->ci_high);
+	t_near(num(u0, "contaminated"), 2, 0, "two contaminated passes");
+	t_near(num(u0, "contam_threshold"), 0.002, 0, "declared threshold");
+	t_near(num(u0, "max"), 76.4, 0, "max");
+	t_near(num(u0, "opps"), 4, 0, "OPP count of pd0");
+	t_near(num(u1, "contaminated"), 2, 0, "pd1: 80.6 in both runs");
+	t_expect(json_len(json_get(u0->node, "sources")) == 2, "pooled from 2 runs");
+	t_near(num(u0, "ci_coverage"), 0.9615226917157997, 1e-12, "coverage n=40");
+	t_expect(p0->n == 20 && p0->median == 76, "patched pd0 76 ns/call");
+	i0 = find(&S, "hot_path_instructions_per_call", "unpatched", "deterministic",
+		  "0", 0, 0, "");
+	t_expect(i0 && i0->median == 37 && i0->ci_high == 37 &&
+		 !strcmp(i0->unit, "instructions/call"),
+		 "37 instructions/call at shift 1");
+	rt = find(&S, "hot_path_instructions_per_call", "unpatched", "realtime",
+		  "0", 0, 0, "");
+	t_expect(!rt, "no instruction counts in realtime mode");
+	rt = find(&S, "hot_path_ns_per_call", "unpatched", "realtime", "0", 0, 0, "");
+	t_expect(rt && rt->n == 20 && rt->ci_low < rt->median &&
+		 rt->median < rt->ci_high, "realtime figure has a real CI");
+	t_near(num(rt, "contam_threshold"), 0.05, 0, "realtime threshold");
+out:
+	t_end();
+}
+
+static void test_ratio(void)
+{
+	const struct fig *r0, *r1, *rr;
+
+	t_begin("summarize.hot_path_ratio");
+	r0 = find(&S, "hot_path_ratio", "patched", "deterministic", "100", 0, 0, "");
+	r1 = find(&S, "hot_path_ratio", "patched", "deterministic", "100", 1, 0, "");
+	rr = find(&S, "hot_path_ratio", "patched", "realtime", "100", 1, 0, "");
+	t_expect(r0 && r1 && rr, "ratio figures present");
+	if (!r0 || !r1 || !rr)
+		goto out;
+	t_near(r0->median, 76.0 / 74.0, 1e-15, "pd0 ratio 76/74");
+	t_expect(r0->ci_low == r0->median && r0->ci_high == r0->median,
+		 "exact data, zero-width CI");
+	t_near(r1->median, 82.0 / 80.0, 1e-15, "pd1 ratio 82/80");
+	t_expect(!strcmp(json_str(json_get(r0->node, "baseline")), "unpatched"),
+		 "baseline named");
+	t_near(num(r0, "n_baseline"), 40, 0, "baseline n");
+	t_near(num(r0, "bootstrap_resamples"), 2000, 0, "declared resamples");
+	t_expect(rr->ci_low < rr->median && rr->median < rr->ci_high,
+		 "realtime ratio has a real CI");
+	r0 = find(&S, "hot_path_ratio", "patched", "deterministic", "0", 0, 0, "");
+	t_expect(r0 && r0->median == 75.0 / 74.0,
+		 "patched without updater vs unpatched: 75/74");
+out:
+	t_end();
+}
+
+static void test_update(void)
+{
+	const struct fig *u0, *u1, *o0, *o1, *rt;
+
+	t_begin("summarize.update_cost");
+	u0 = find(&S, "update_us", "patched", "deterministic", "100", 0, 0, "");
+	u1 = find(&S, "update_us", "patched", "deterministic", "100", 1, 0, "");
+	o0 = find(&S, "update_us_per_opp", "patched", "deterministic", "100", 0, 0, "");
+	o1 = find(&S, "update_us_per_opp", "patched", "deterministic", "100", 1, 0, "");
+	rt = find(&S, "update_us_per_opp", "patched", "realtime", "100", 1, 0, "");
+	t_expect(u0 && u1 && o0 && o1 && rt, "figures present");
+	if (!u0 || !u1 || !o0 || !o1 || !rt)
+		goto out;
+	/* pd0 updates: 8000 + 2i ns for i = 0, 2, .., 10 -> median 8010 */
+	t_near(u0->median, 8.010, 1e-12, "pd0 update us");
+	t_near(o0->median, 8.010 / 4, 1e-12, "pd0 per OPP");
+	t_near(u1->median, 9.512, 1e-12, "pd1 update us");
+	t_near(o1->median, 9.512 / 5, 1e-12, "pd1 per OPP");
+	t_expect(u0->n == 6 && u0->ci_low == 8.0 && u0->ci_high == 8.02,
+		 "n 6, CI [min, max] = [8, 8.02]");
+	t_near(num(rt, "opps"), 5, 0, "realtime updater on pd1 (5 OPPs)");
+	t_expect(!find(&S, "update_us", "unpatched", "deterministic", "0", 0, 0, ""),
+		 "no update figures without an updater");
+	t_expect(!find(&S, "update_us", "patched", "deterministic", "0", 0, 0, "") &&
+		 !find(&S, "update_us", "patched", "deterministic", "0", -1, 0, ""),
+		 "none for a patched kernel whose updater did not run");
+out:
+	t_end();
+}
+
+static void test_fit(void)
+{
+	const struct fig *s8, *sl, *ic, *r2;
+
+	t_begin("summarize.scaling_fit");
+	s8 = find(&S, "update_scaling_us", "patched", "deterministic", "100", -1, 8, "");
+	sl = find(&S, "update_fit_slope_us_per_opp", "patched", "deterministic", "100", -1, 0, "");
+	ic = find(&S, "update_fit_intercept_us", "patched", "deterministic", "100", -1, 0, "");
+	r2 = find(&S, "update_fit_r2", "patched", "deterministic", "100", -1, 0, "");
+	t_expect(s8 && sl && ic && r2, "figures present");
+	if (!s8 || !sl || !ic || !r2)
+		goto out;
+	/* update_ns = 2000 + 1500 n + 4k, k = 0..4: medians 2008 + 1500 n */
+	t_near(s8->median, 14.008, 1e-12, "nr_states 8 median");
+	t_near(sl->median, 1.5, 1e-12, "slope 1.5 us/OPP");
+	t_near(ic->median, 2.008, 1e-9, "intercept 2.008 us");
+	t_near(r2->median, 1, 1e-12, "r2");
+	t_expect(sl->ci_low <= 1.5 && 1.5 <= sl->ci_high && sl->n == 4,
+		 "slope CI holds the slope; 4 points");
+	t_expect(!strcmp(r2->better, "none"), "r2 is not gated");
+out:
+	t_end();
+}
+
+static void test_constants(void)
+{
+	const struct json *c = json_get(S.root, "constants");
+	const struct json *run = json_get(json_get(c, "runs"), "det-patched");
+	const struct fig *sc;
+	double d = 0;
+
+	t_begin("summarize.constants_and_scenario");
+	t_expect(run != NULL, "run labelled relative to the summary: det-patched");
+	t_expect(json_len(json_get(json_at(json_get(json_get(run, "params"),
+						   "clusters"), 1), "opps")) == 5,
+		 "params.json (OPP tables) copied");
+	json_num(json_get(json_get(run, "bench_params"), "loops"), &d);
+	t_expect(d == 1000, "bench params copied");
+	t_expect(json_get(json_get(run, "meta"), "topology") != NULL, "topology copied");
+	json_num(json_get(json_get(c, "summarize"), "ci_level"), &d);
+	t_expect(d == 0.95, "summarize.conf copied");
+	t_expect(json_str(json_get(json_get(c, "methods"), "median_ci")) != NULL,
+		 "methods stated");
+	t_expect(json_len(json_get(c, "pairs")) >= 3, "pairs copied");
+	sc = find(&S, "energy_vs_optimal_pct", "patched", "deterministic", "0", -1, 0,
+		  "three_small");
+	t_expect(sc && sc->median == 3.05 && !strcmp(sc->unit, "%"),
+		 "scenario metric summarized");
+	t_expect(json_get(json_get(json_get(c, "runs"), "scen-three-small-patched"),
+			  "scenario_constants") != NULL, "scenario constants copied");
+	t_end();
+}
+
+static void test_samples(void)
+{
+	struct json_err e;
+	struct json *sm;
+	char p[PATH_MAX];
+	size_t i, bad = 0, checked = 0;
+
+	t_begin("summarize.samples_file");
+	snprintf(p, sizeof(p), "%s/runs/summary-samples.json", dir);
+	sm = json_parse_file(p, &e);
+	t_expect(sm != NULL, "parses: %s", e.msg);
+	for (i = 0; sm && i < S.n; i++) {
+		const char *id = json_str(json_get(S.figs[i].node, "samples_id"));
+		const struct json *a;
+
+		if (!id)
+			continue;
+		a = json_get(json_get(sm, "samples"), id);
+		checked++;
+		if (!a || (long)json_len(a) != S.figs[i].n)
+			bad++;
+	}
+	t_expect(checked >= 20 && !bad, "%zu of %zu figures lack their samples",
+		 bad, checked);
+	json_free(sm);
+	t_end();
+}
+
+static void test_reproducible(void)
+{
+	char p[PATH_MAX];
+
+	t_begin("summarize.reproducible");
+	snprintf(p, sizeof(p),
+		 "cd %s/runs && cp summary.json /tmp/emrcu-s1.$$ && SOURCE_DATE_EPOCH=0 %s */ 2>/dev/null && cmp -s summary.json /tmp/emrcu-s1.$$; r=$?; rm -f /tmp/emrcu-s1.$$; exit $r",
+		 dir, sum_exe);
+	t_expect(t_run(p) == 0, "same runs, same summary.json (fixed bootstrap seed)");
+	t_end();
+}
+
+static void test_bad(void)
+{
+	char p[PATH_MAX];
+	static const char *const bad[] = { "garbage", "mismatch", "noshift" };
+	size_t i;
+
+	t_begin("summarize.unusable_runs_exit_2");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(p, sizeof(p), "%s -o %s/x.json %s/bad/%s 2>%s/err", sum_exe,
+			 dir, data, bad[i], dir);
+		t_expect(t_run(p) == 2, "bad/%s accepted", bad[i]);
+	}
+	snprintf(p, sizeof(p), "%s/err", dir);
+	t_expect(t_file_has(p, "shift"), "error says what is missing");
+	snprintf(p, sizeof(p), "%s -o %s/x.json %s/nonexistent 2>/dev/null", sum_exe,
+		 dir, data);
+	t_expect(t_run(p) == 2, "missing run directory");
+	snprintf(p, sizeof(p), "mkdir -p %s/empty && %s %s/empty 2>/dev/null", dir,
+		 sum_exe, dir);
+	t_expect(t_run(p) == 2, "run directory without results");
+	snprintf(p, sizeof(p), "%s 2>/dev/null", sum_exe);
+	t_expect(t_run(p) == 2, "no arguments");
+	snprintf(p, sizeof(p), "%s/x.json", dir);
+	t_expect(!is_file(p), "nothing written on failure");
+	t_end();
+}
+
+/* Scales the passes of every reader of perf domain pd in em_bench.json. */
+static int slow_down(const char *file, long pd, double factor)
+{
+	struct json *b = json_parse_file(file, NULL);
+	struct json *rd = json_get(b, "readers");
+	char err[300];
+	size_t i, k;
+	int rc;
+
+	if (!b)
+		return -1;
+	for (i = 0; i < json_len(rd); i++) {
+		struct json *r = json_at(rd, i), *ns = json_get(r, "ns_per_call");
+		int64_t p;
+
+		if (json_int64(json_get(r, "pd"), &p) || p != pd)
+			continue;
+		for (k = 0; k < json_len(ns); k++) {
+			struct json *v = json_at(ns, k);
+
+			v->u.num.d *= factor;
+			v->u.num.is_int = 0;
+		}
+	}
+	rc = write_json_atomic(file, b, 1, err, sizeof(err));
+	json_free(b);
+	return rc;
+}
+
+/* Drops updater.update_pd (an optional field) from em_bench.json. */
+static int drop_update_pd(const char *file)
+{
+	struct json *b = json_parse_file(file, NULL), *up, *c;
+	char err[300];
+	size_t i;
+	int rc;
+
+	up = json_get(b, "updater");
+	if (!up)
+		return -1;
+	c = json_new_obj();
+	for (i = 0; i < up->u.obj.n; i++)
+		if (strcmp(up->u.obj.k[i], "update_pd"))
+			json_set(c, up->u.obj.k[i], json_clone(up->u.obj.v[i]));
+	json_set(b, "updater", c);
+	rc = write_json_atomic(file, b, 1, err, sizeof(err));
+	json_free(b);
+	return rc;
+}
+
+/* updater.pd "all" without update_pd: one update figure, no per-OPP one */
+static void test_update_all(void)
+{
+	char p[2 * PATH_MAX], err[600];
+	struct summary s;
+	const struct fig *u;
+
+	t_begin("summarize.update_all_pds");
+	snprintf(p, sizeof(p), "cd %s && rm -rf all && mkdir all && cp -r runs/det-patched all/",
+		 dir);
+	t_expect(t_run(p) == 0, "copy");
+	snprintf(p, sizeof(p), "%s/all/det-patched/em_bench.json", dir);
+	t_expect(!drop_update_pd(p), "update_pd dropped");
+	snprintf(p, sizeof(p), "cd %s/all && %s det-patched 2>../all.err", dir, sum_exe);
+	t_expect(t_run(p) == 0, "summarized");
+	snprintf(p, sizeof(p), "%s/all/det-patched/summary.json", dir);
+	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
+		goto out;
+	u = find(&s, "update_us", "patched", "deterministic", "100", -1, 0, "");
+	t_expect(u && u->n == 12, "update_us over all perf domains, n 12");
+	t_expect(!find(&s, "update_us_per_opp", "patched", "deterministic", "100", -1, 0, ""),
+		 "no per-OPP figure: the domains have 4 and 5 OPPs");
+	t_expect(find(&s, "update_free_delay_us", "patched", "deterministic", "100", -1, 0, "") != NULL,
+		 "free delay kept");
+	summary_free(&s);
+	snprintf(p, sizeof(p), "%s/all.err", dir);
+	t_expect(t_file_has(p, "no update_us_per_opp"), "the missing figure is explained");
+out:
+	t_end();
+}
+
+/* summarize a copy of the runs with the patched pd0 hot path 3 % slower */
+static void test_pipeline(void)
+{
+	char p[4 * PATH_MAX];
+	int rc;
+
+	t_begin("summarize.pipeline_gate");
+	snprintf(p, sizeof(p), "cd %s && rm -rf slow && cp -r runs slow && rm -f slow/*.json",
+		 dir);
+	t_expect(t_run(p) == 0, "copy");
+	snprintf(p, sizeof(p), "%s/slow/det-patched/em_bench.json", dir);
+	t_expect(!slow_down(p, 0, 1.03), "slowed down");
+	snprintf(p, sizeof(p), "cd %s && %s slow/*/ 2>/dev/null", dir, sum_exe);
+	rc = t_run(p);
+	t_expect(rc == 0, "slow copy summarized (exit %d)", rc);
+	snprintf(p, sizeof(p), "%s %s/runs/summary.json %s/slow/summary.json >%s/cmp.out 2>&1",
+		 cmp_exe, dir, dir, dir);
+	rc = t_run(p);
+	t_expect(rc == 1, "compare exit %d, expected 1", rc);
+	snprintf(p, sizeof(p), "%s/cmp.out", dir);
+	t_expect(t_file_has(p, "REGRESSION: hot_path_ns_per_call patched deterministic none hz=100 pd0"),
+		 "ns/call regression reported");
+	t_expect(t_file_has(p, "REGRESSION: hot_path_instructions_per_call patched deterministic none hz=100 pd0"),
+		 "instructions regression reported");
+	t_expect(t_file_has(p, "REGRESSION: hot_path_ratio patched deterministic none hz=100 pd0"),
+		 "ratio regression reported");
+	t_expect(t_file_count(p, "REGRESSION: ") == 3, "nothing else regressed");
+	snprintf(p, sizeof(p), "%s %s/runs/summary.json %s/runs/summary.json >/dev/null 2>&1",
+		 cmp_exe, dir, dir);
+	t_expect(t_run(p) == 0, "summary vs itself passes");
+	t_end();
+}
+
+int main(int argc, char **argv)
+{
+	char cmd[400];
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: test_summarize EMRCU_SUMMARIZE EMRCU_COMPARE DATADIR\n");
+		return 2;
+	}
+	sum_exe = realpath(argv[1], NULL);
+	cmp_exe = realpath(argv[2], NULL);
+	data = realpath(argv[3], NULL);
+	if (!sum_exe || !cmp_exe || !data) {
+		fprintf(stderr, "test_summarize: missing program or data directory\n");
+		return 2;
+	}
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	test_runs();
+	if (loaded) {
+		test_hot_path();
+		test_ratio();
+		test_update();
+		test_fit();
+		test_constants();
+		test_samples();
+		test_reproducible();
+	}
+	test_bad();
+	test_update_all();
+	test_pipeline();
+	if (loaded)
+		summary_free(&S);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	t_run(cmd);
+	return t_status();
+}
