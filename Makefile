@@ -16,7 +16,9 @@ VARIANTS += custom
 export PATCHES PATCHES_BASE
 endif
 
-.PHONY: help deps pristine kernels check-series test clean distclean
+TOPO ?= $(shell qemu-runner/emrcu-topo --default 2>/dev/null || echo 4x160+2x512+2x1024)
+
+.PHONY: help deps pristine kernels check-series guest-check test clean distclean
 
 help:
 	@echo "emrcu-bench targets:"
@@ -25,6 +27,8 @@ help:
 	@echo "                     (VARIANTS='...' to choose; PATCHES=<dir> adds variant 'custom')"
 	@echo "  make kernel-NAME   build one variant declared in kernel/variants"
 	@echo "  make check-series  every prefix of the 17 patches builds; checkpatch; sparse"
+	@echo "  make guest-check   boot each variant on TOPO=$(TOPO) (count x capacity-dmips-mhz"
+	@echo "                     per cluster): capacities, perf domains, governors, EAS, as JSON"
 	@echo "  make test          everything CI runs; ends with 'N passed, N failed'"
 	@echo "  make clean         remove build outputs of the variants (keeps pristine tree, ccache)"
 	@echo "  make distclean     remove build/ entirely"
@@ -43,6 +47,12 @@ kernel-%: deps
 
 check-series: deps
 	@kernel/check-series.sh
+
+guest-check: deps
+	@make -s -C qemu-runner
+	@qemu-runner/emrcu-topo --expect '$(TOPO)' >/dev/null || exit 2
+	@for v in $(filter-out patched-fixed,$(VARIANTS)); do kernel/variant.sh $$v >&2 || exit 1; done
+	@bench/guest-check.sh '$(TOPO)' $(filter-out patched-fixed,$(VARIANTS))
 
 test: deps
 	@tests/run.sh

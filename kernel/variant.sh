@@ -113,13 +113,16 @@ if [ "$(cat "$out/.emrcu-built" 2>/dev/null)" = "$inputs" ] &&
 	exit 0
 fi
 say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
-start=$(date +%s)
-ccache -z >/dev/null 2>&1 || true
+# Timed inside the lock, so waiting for another build does not count.  The
+# ccache statistics are global: they are exact only when nothing else builds.
 (
 	flock 9
-	kmake -C "$src" O="$out" Image modules >"$V/build.log" 2>&1
+	ccache -z >/dev/null 2>&1 || true
+	start=$(date +%s)
+	kmake -C "$src" O="$out" Image modules >"$V/build.log" 2>&1 || exit 1
+	echo $(($(date +%s) - start)) >"$V/build-seconds"
 ) 9>"$KLOCK" || { tail -40 "$V/build.log" >&2; die "$name: kernel build failed"; }
-secs=$(($(date +%s) - start))
+secs=$(cat "$V/build-seconds")
 hits=$(ccache --print-stats 2>/dev/null | awk -F'\t' '
 	$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { h += $2 }
 	$1 == "cache_miss" { m += $2 }

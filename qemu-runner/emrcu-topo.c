@@ -4,6 +4,8 @@
  *   emrcu-topo --default                 print the default spec
  *   emrcu-topo [SPEC]                    validate and describe (default spec if none)
  *   emrcu-topo --json [SPEC]             the same as one JSON object
+ *   emrcu-topo --expect [SPEC]           what a guest must see, as options of
+ *                                        emrcu-guest-check (capacities, clusters)
  *   emrcu-topo --dts [--no-llc] SPEC     QEMU DTS on stdin -> our DTS on stdout
  *   emrcu-topo --dtb [--no-llc] [--cpu M] [--mem S] [SPEC]
  *                                        path of the cached boot DTB (built if needed)
@@ -27,9 +29,25 @@
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: emrcu-topo --default | [--json] [SPEC] | --dts [--no-llc] SPEC < in.dts\n"
+		"usage: emrcu-topo --default | [--json|--expect] [SPEC] | --dts [--no-llc] SPEC < in.dts\n"
 		"       | --dtb [--no-llc] [--cpu MODEL] [--mem SIZE] [SPEC]\n");
 	return 2;
+}
+
+/* "--expect-capacity 160,160,512 --expect-clusters 0-1/2" */
+static void expect(const struct topo *t)
+{
+	int i, j, cpu = 0;
+
+	printf("--expect-capacity ");
+	for (i = 0; i < t->nclusters; i++)
+		for (j = 0; j < t->c[i].ncpus; j++)
+			printf("%s%d", i || j ? "," : "", topo_final_capacity(t, i));
+	printf(" --expect-clusters ");
+	for (i = 0; i < t->nclusters; cpu += t->c[i].ncpus, i++)
+		printf(t->c[i].ncpus > 1 ? "%s%d-%d" : "%s%d", i ? "/" : "", cpu,
+		       cpu + t->c[i].ncpus - 1);
+	printf("\n");
 }
 
 static void describe(const struct topo *t, int json)
@@ -55,7 +73,7 @@ static void describe(const struct topo *t, int json)
 
 int main(int argc, char **argv)
 {
-	enum { DESCRIBE, JSON, DTS, DTB } mode = DESCRIBE;
+	enum { DESCRIBE, JSON, EXPECT, DTS, DTB } mode = DESCRIBE;
 	struct run_opts o = { 0 };
 	const char *spec = NULL;
 	char err[512];
@@ -71,6 +89,8 @@ int main(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(argv[i], "--json")) {
 			mode = JSON;
+		} else if (!strcmp(argv[i], "--expect")) {
+			mode = EXPECT;
 		} else if (!strcmp(argv[i], "--dts")) {
 			mode = DTS;
 		} else if (!strcmp(argv[i], "--dtb")) {
@@ -97,6 +117,10 @@ int main(int argc, char **argv)
 	if (topo_parse(spec, &o.topo, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-topo: invalid topology: %s\n", err);
 		return 2;
+	}
+	if (mode == EXPECT) {
+		expect(&o.topo);
+		return 0;
 	}
 	if (mode == DESCRIBE || mode == JSON) {
 		describe(&o.topo, mode == JSON);

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Small sysfs/procfs readers and the kernel's cpulist format. */
+#ifndef EMRCU_GUEST_UTIL_H
+#define EMRCU_GUEST_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define EMRCU_MAX_CPUS 64
+
+/* Read a whole (small) file, NUL-terminated, trailing newline removed.
+ * Returns the length or -1. */
+int read_text(const char *path, char *buf, size_t size);
+
+/* Read one decimal integer from a file.  0 on success, -1 on error. */
+int read_long(const char *path, long *val);
+
+/* Parse "0-3,6,8-9" (or "0 1 2 3" as in cpufreq's related_cpus) into a
+ * bit mask.  Returns the number of CPUs, or -1 on a malformed list or a
+ * CPU >= EMRCU_MAX_CPUS. */
+int parse_cpulist(const char *s, uint64_t *mask);
+
+#endif

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * emrcu_platform: virtual DVFS platform for QEMU virt guests.
+ *
+ * Per-cluster cpufreq driver + Energy Model (ground-truth power model at
+ * nominal conditions), a true-energy meter fed by sched_switch and the
+ * frequency changes, settable temperature / workload profile / chip bin,
+ * optional test perf domains on non-CPU devices.  See README.md.
+ */
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/printk.h>
+
+#include "emrcu_internal.h"
+
+int emrcu_max_opps;
+module_param_named(max_opps, emrcu_max_opps, int, 0444);
+MODULE_PARM_DESC(max_opps, "OPPs per cluster, evenly spaced (0 = all published)");
+
+static int temperature = EMRCU_TEMP_NOMINAL_MC;
+module_param(temperature, int, 0444);
+MODULE_PARM_DESC(temperature, "initial SoC temperature, m°C");
+
+static char *profile = "nominal";
+module_param(profile, charp, 0444);
+MODULE_PARM_DESC(profile, "initial workload profile (nominal, memory, fp)");
+
+static int bin_mv = EMRCU_BIN_NOMINAL_MV;
+module_param(bin_mv, int, 0444);
+MODULE_PARM_DESC(bin_mv, "initial chip-bin voltage offset, mV");
+
+static char *classes;
+module_param(classes, charp, 0444);
+MODULE_PARM_DESC(classes, "class per cluster, e.g. little,mid,big (default: by capacity rank)");
+
+static int test_pds[EMRCU_MAX_TEST_PDS];
+static int nr_test_pds;
+module_param_array(test_pds, int, &nr_test_pds, 0444);
+MODULE_PARM_DESC(test_pds, "OPP counts of test perf domains on non-CPU devices, e.g. 4,8,16");
+
+static bool meter = true;
+module_param(meter, bool, 0444);
+MODULE_PARM_DESC(meter, "attach the energy meter to sched_switch (busy/idle energy)");
+
+static int __init emrcu_params_check(struct emrcu_cond *c)
+{
+	int i;
+
+	if (emrcu_max_opps < 0 || emrcu_max_opps > EMRCU_MAX_OPPS) {
+		pr_err(EMRCU_NAME ": max_opps=%d out of range [0, %d]\n",
+		       emrcu_max_opps, EMRCU_MAX_OPPS);
+		return -EINVAL;
+	}
+	if (temperature < EMRCU_TEMP_MIN_MC || temperature > EMRCU_TEMP_MAX_MC) {
+		pr_err(EMRCU_NAME ": temperature=%d out of range [%d, %d] m°C\n",
+		       temperature, EMRCU_TEMP_MIN_MC, EMRCU_TEMP_MAX_MC);
+		return -EINVAL;
+	}
+	if (bin_mv < EMRCU_BIN_MIN_MV || bin_mv > EMRCU_BIN_MAX_MV) {
+		pr_err(EMRCU_NAME ": bin_mv=%d out of range [%d, %d] mV\n",
+		       bin_mv, EMRCU_BIN_MIN_MV, EMRCU_BIN_MAX_MV);
+		return -EINVAL;
+	}
+	c->temp_mc = temperature;
+	c->bin_mv = bin_mv;
+	c->profile = emrcu_profile_index(profile);
+	if (c->profile < 0) {
+		pr_err(EMRCU_NAME ": profile=%s unknown (nominal, memory, fp)\n",
+		       profile);
+		return -EINVAL;
+	}
+	for (i = 0; i < nr_test_pds; i++) {
+		if (test_pds[i] < 1 || test_pds[i] > EMRCU_MAX_TEST_PD_OPPS) {
+			pr_err(EMRCU_NAME ": test_pds: entry %d = %d out of range [1, %d]\n",
+			       i, test_pds[i], EMRCU_MAX_TEST_PD_OPPS);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int __init emrcu_init(void)
+{
+	struct emrcu_cond c;
+	int ret;
+
+	ret = emrcu_model_check();
+	if (ret)
+		return ret;
+	ret = emrcu_params_check(&c);
+	if (ret)
+		return ret;
+	ret = emrcu_clusters_init(classes);
+	if (ret)
+		return ret;
+	ret = emrcu_em_check_existing();
+	if (ret)
+		return ret;
+
+	mutex_lock(&emrcu_cond_lock);
+	emrcu_cond = c;
+	emrcu_meter_set_cond(&c);
+	mutex_unlock(&emrcu_cond_lock);
+
+	ret = emrcu_meter_start(meter);
+	if (ret)
+		goto err_meter;
+	ret = emrcu_cpufreq_register();
+	if (ret)
+		goto err_meter;
+	ret = emrcu_test_pds_create(test_pds, nr_test_pds);
+	if (ret)
+		goto err_cpufreq;
+	ret = emrcu_debugfs_init();
+	if (ret)
+		goto err_tpds;
+	pr_info(EMRCU_NAME ": %d clusters, %d test PDs, meter %s, runtime EM %s\n",
+		emrcu_nr_clusters, emrcu_nr_tpds, meter ? "on" : "off",
+		EMRCU_RUNTIME_EM ? "yes" : "no");
+	return 0;
+
+err_tpds:
+	emrcu_test_pds_destroy();
+err_cpufreq:
+	emrcu_cpufreq_unregister();
+err_meter:
+	emrcu_meter_stop();
+	return ret;
+}
+
+static void __exit emrcu_exit(void)
+{
+	emrcu_debugfs_exit();
+	emrcu_test_pds_destroy();
+	emrcu_cpufreq_unregister();
+	emrcu_meter_stop();
+}
+
+module_init(emrcu_init);
+module_exit(emrcu_exit);
+MODULE_DESCRIPTION("emrcu-bench virtual platform: per-cluster cpufreq, EM, power model, energy meter");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * emrcu_platform: the true-energy meter.
+ *
+ * Per cluster, under its raw spinlock, energy is integrated piecewise
+ * constant between events: a CPU going busy/idle (sched_switch: next is or
+ * is not the idle task), a frequency change, a change of conditions, a read
+ * or a reset.  Each piece adds, with the power valid during it:
+ *   every busy CPU: busy_uw[cur] * dt   every idle CPU: idle_uw[cur] * dt
+ *   the cluster (any CPU busy): shared_uw * dt
+ * Energy is kept in fJ (uW * ns); a u64 holds ~5 h of a 1 W CPU.
+ */
+#include <linux/cpu.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/sched/clock.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+#include <linux/workqueue.h>
+
+#include "emrcu_internal.h"
+
+static struct tracepoint *emrcu_tp_sched_switch;
+static struct work_struct emrcu_sync_work[NR_CPUS];
+
+/* Lock held.  Integrate up to @now (clocks of two CPUs may disagree a bit). */
+static void emrcu_meter_advance(struct emrcu_cluster *cl, u64 now)
+{
+	u64 dt;
+	int cpu;
+
+	if (now <= cl->last_ns)
+		return;
+	dt = now - cl->last_ns;
+	cl->last_ns = now;
+	cl->m.opp_ns[cl->cur] += dt;
+	for_each_cpu(cpu, &cl->cpus) {
+		struct emrcu_cpu *c = &emrcu_cpus[cpu];
+
+		if (c->busy) {
+			c->m.energy_fj += (u64)cl->busy_uw[cl->cur] * dt;
+			c->m.busy_ns += dt;
+			c->m.busy_opp_ns[cl->cur] += dt;
+		} else {
+			c->m.energy_fj += (u64)cl->idle_uw[cl->cur] * dt;
+		}
+	}
+	if (cl->nr_busy) {
+		cl->m.shared_fj += (u64)cl->shared_uw * dt;
+		cl->m.any_busy_ns += dt;
+	}
+}
+
+static void emrcu_probe_sched_switch(void *data, bool preempt,
+				     struct task_struct *prev,
+				     struct task_struct *next,
+				     unsigned int prev_state)
+{
+	struct emrcu_cpu *c = &emrcu_cpus[smp_processor_id()];
+	struct emrcu_cluster *cl = c->cl;
+	bool busy = !is_idle_task(next);
+	unsigned long flags;
+
+	if (!cl || busy == READ_ONCE(c->busy))
+		return;
+	raw_spin_lock_irqsave(&cl->lock, flags);
+	emrcu_meter_advance(cl, local_clock());
+	WRITE_ONCE(c->busy, busy);
+	c->m.switches++;
+	if (busy)
+		cl->nr_busy++;
+	else
+		cl->nr_busy--;
+	raw_spin_unlock_irqrestore(&cl->lock, flags);
+}
+
+/* The virtual hardware: record the new OPP, account the old one up to now. */
+void emrcu_meter_set_opp(struct emrcu_cluster *cl, int idx)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cl->lock, flags);
+	emrcu_meter_advance(cl, local_clock());
+	if (cl->cur != idx) {
+		WRITE_ONCE(cl->cur, idx);
+		cl->m.freq_changes++;
+	}
+	raw_spin_unlock_irqrestore(&cl->lock, flags);
+}
+
+/* New conditions: account the past with the old power, then switch tables. */
+void emrcu_meter_set_cond(const struct emrcu_cond *c)
+{
+	unsigned long busy[EMRCU_MAX_OPPS], idle[EMRCU_MAX_OPPS], shared;
+	unsigned long flags;
+	int i, j;
+
+	for (i = 0; i < emrcu_nr_clusters; i++) {
+		struct emrcu_cluster *cl = &emrcu_clusters[i];
+
+		for (j = 0; j < cl->nr_opps; j++) {
+			busy[j] = emrcu_power_busy(cl->cls, &cl->opp[j], c);
+			idle[j] = emrcu_power_idle(cl->cls, &cl->opp[j], c);
+		}
+		shared = emrcu_power_shared(cl->cls, c);
+
+		raw_spin_lock_irqsave(&cl->lock, flags);
+		emrcu_meter_advance(cl, local_clock());
+		memcpy(cl->busy_uw, busy, sizeof(busy));
+		memcpy(cl->idle_uw, idle, sizeof(idle));
+		cl->shared_uw = shared;
+		raw_spin_unlock_irqrestore(&cl->lock, flags);
+	}
+}
+
+void emrcu_meter_reset(void)
+{
+	unsigned long flags;
+	int i, cpu;
+
+	for (i = 0; i < emrcu_nr_clusters; i++) {
+		struct emrcu_cluster *cl = &emrcu_clusters[i];
+
+		raw_spin_lock_irqsave(&cl->lock, flags);
+		emrcu_meter_advance(cl, local_clock());
+		memset(&cl->m, 0, sizeof(cl->m));
+		cl->m.since_ns = cl->last_ns;
+		for_each_cpu(cpu, &cl->cpus)
+			memset(&emrcu_cpus[cpu].m, 0, sizeof(emrcu_cpus[cpu].m));
+		raw_spin_unlock_irqrestore(&cl->lock, flags);
+	}
+}
+
+/*
+ * Copy every cluster and CPU, integrated up to one common @now, into
+ * caller-provided arrays of emrcu_nr_clusters / nr_cpu_ids entries.
+ */
+void emrcu_meter_snapshot(struct emrcu_cluster *cl_out, struct emrcu_cpu *cpu_out,
+			  u64 *now)
+{
+	unsigned long flags;
+	int i, cpu;
+
+	*now = local_clock();
+	for (i = 0; i < emrcu_nr_clusters; i++) {
+		struct emrcu_cluster *cl = &emrcu_clusters[i];
+
+		raw_spin_lock_irqsave(&cl->lock, flags);
+		emrcu_meter_advance(cl, *now);
+		memcpy(&cl_out[i], cl, sizeof(*cl));
+		for_each_cpu(cpu, &cl->cpus)
+			cpu_out[cpu] = emrcu_cpus[cpu];
+		raw_spin_unlock_irqrestore(&cl->lock, flags);
+	}
+}
+
+static void emrcu_find_tp(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sched_switch"))
+		*(struct tracepoint **)priv = tp;
+}
+
+static void emrcu_noop(struct work_struct *work)
+{
+}
+
+bool emrcu_meter_probing(void)
+{
+	return emrcu_tp_sched_switch;
+}
+
+/*
+ * Start integrating now.  With @probe, attach to sched_switch, then run a
+ * no-op work item on every online CPU: each one switches at least twice, so
+ * every CPU's busy/idle state is right from here on.
+ */
+int emrcu_meter_start(bool probe)
+{
+	struct tracepoint *tp = NULL;
+	u64 now = local_clock();
+	int i, ret;
+
+	for (i = 0; i < emrcu_nr_clusters; i++) {
+		struct emrcu_cluster *cl = &emrcu_clusters[i];
+		int cpu;
+
+		raw_spin_lock_irq(&cl->lock);
+		memset(&cl->m, 0, sizeof(cl->m));
+		for_each_cpu(cpu, &cl->cpus)
+			memset(&emrcu_cpus[cpu].m, 0, sizeof(emrcu_cpus[cpu].m));
+		cl->last_ns = now;
+		cl->m.since_ns = now;
+		raw_spin_unlock_irq(&cl->lock);
+	}
+	if (!probe)
+		return 0;
+
+	for_each_kernel_tracepoint(emrcu_find_tp, &tp);
+	if (!tp) {
+		pr_err(EMRCU_NAME ": meter=1 needs the sched_switch tracepoint (CONFIG_TRACEPOINTS)\n");
+		return -ENOENT;
+	}
+	ret = tracepoint_probe_register(tp, (void *)emrcu_probe_sched_switch,
+					NULL);
+	if (ret) {
+		pr_err(EMRCU_NAME ": meter: cannot attach to sched_switch: %d\n",
+		       ret);
+		return ret;
+	}
+	emrcu_tp_sched_switch = tp;
+
+	cpus_read_lock();
+	for_each_online_cpu(i) {
+		INIT_WORK(&emrcu_sync_work[i], emrcu_noop);
+		queue_work_on(i, system_highpri_wq, &emrcu_sync_work[i]);
+	}
+	for_each_online_cpu(i)
+		flush_work(&emrcu_sync_work[i]);
+	cpus_read_unlock();
+	return 0;
+}
+
+void emrcu_meter_stop(void)
+{
+	if (!emrcu_tp_sched_switch)
+		return;
+	tracepoint_probe_unregister(emrcu_tp_sched_switch,
+				    (void *)emrcu_probe_sched_switch, NULL);
+	tracepoint_synchronize_unregister();
+	emrcu_tp_sched_switch = NULL;
+}

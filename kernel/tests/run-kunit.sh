@@ -1,0 +1,210 @@
+#!/bin/bash
+# kernel/tests/run-kunit.sh VARIANT
+#
+# Boot kernel variant VARIANT (kernel/variants) in QEMU, load the Energy Model
+# KUnit suite (kernel/tests: CONFIG_EM_KUNIT_TEST=m, energy_model_test.ko),
+# parse the console's KTAP with the tree's own parser
+# (tools/testing/kunit/kunit.py parse --json) and compare with the expectation:
+#   - a variant whose patches include kernel/fixes: every case passes;
+#   - a variant without the fix: exactly the cases of kernel/tests/
+#     expected-v2-gaps fail (an unexpected pass is an error too).
+# Prints `PASS: kunit/VARIANT/CASE` or `FAIL: kunit/VARIANT/CASE (why)` per
+# case, checks of the boot itself (kunit/VARIANT/boot, .../kmemleak on a
+# kmemleak kernel), then `N passed, N failed`; exits non-zero on any FAIL.
+#
+# Environment: BUILD (default <top>/build), KUNIT_TIMEOUT (limit of the
+# guest run in seconds, default 300), NO_BUILD=1 (do not run
+# kernel/variant.sh first), KUNIT_EXPECT=fixed|v2 (for a scratch kernel in
+# $BUILD/VARIANT that kernel/variants does not declare, e.g. a mutation
+# check).  Logs: $BUILD/test-logs/kunit-VARIANT/ (the run's console,
+# meta.json and result blocks in run/, ktap.log, results.json, parse.txt).
+# Needs python3 (kunit.py) and jq (its JSON) on the host.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+V=${1:?usage: kernel/tests/run-kunit.sh VARIANT}
+SUITE=energy_model_runtime
+TEST_SRC=kernel/power/energy_model_test.c
+TEST_KO=kernel/power/energy_model_test.ko
+TIMEOUT=${KUNIT_TIMEOUT:-300}
+
+src=$BUILD/$V/src
+out=$BUILD/$V/out
+logs=$BUILD/test-logs/kunit-$V
+passed=0
+failed=0
+
+pass() { echo "PASS: kunit/$V/$1${2:+ ($2)}"; passed=$((passed + 1)); }
+fail() { echo "FAIL: kunit/$V/$1 ($2)"; failed=$((failed + 1)); }
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+rm -rf "$logs"
+mkdir -p "$logs"
+
+# --- the variant: built, with the suite as a module ------------------------
+line=$(awk -v n="$V" '!/^#/ && $1 == n' "$TOP/kernel/variants")
+if [ -z "$line" ]; then
+	# A scratch kernel (a mutation check) built by hand in $BUILD/VARIANT:
+	# the caller says which expectation holds.
+	case ${KUNIT_EXPECT:-} in
+	fixed) line="$V kernel/patches,kernel/fixes,kernel/tests -" ;;
+	v2) line="$V kernel/patches,kernel/tests -" ;;
+	*)
+		fail setup "unknown variant (kernel/variants); for a scratch build in $BUILD/$V set KUNIT_EXPECT=fixed|v2"
+		finish
+		;;
+	esac
+	NO_BUILD=1
+fi
+if [ "${NO_BUILD:-0}" != 1 ] &&
+	! "$TOP/kernel/variant.sh" "$V" >"$logs/build.log" 2>&1; then
+	fail build "kernel/variant.sh $V failed, see $logs/build.log"
+	finish
+fi
+for f in "$src/$TEST_SRC" "$out/$TEST_KO" "$out/arch/arm64/boot/Image"; do
+	if [ ! -f "$f" ]; then
+		fail build "$f missing"
+		finish
+	fi
+done
+
+# The cases, from the suite's own case table (the one place they are listed).
+mapfile -t cases < <(sed -n 's/^[[:space:]]*KUNIT_CASE(\([A-Za-z0-9_]*\)),.*/\1/p' \
+	"$src/$TEST_SRC")
+if [ ${#cases[@]} -eq 0 ]; then
+	fail setup "no KUNIT_CASE in $src/$TEST_SRC"
+	finish
+fi
+
+# The expected failures: the v2 gaps, unless the variant carries the fix.
+declare -A expect_fail=()
+# shellcheck disable=SC2086 # split the variant line into its fields
+set -- $line
+case ",$2," in
+*,kernel/fixes,*) expectation="all pass (fixed)" ;;
+*)
+	expectation="v2 gaps fail (kernel/tests/expected-v2-gaps)"
+	while read -r c _; do
+		expect_fail[$c]=1
+		if ! printf '%s\n' "${cases[@]}" | grep -qx "$c"; then
+			fail "expected-v2-gaps" "'$c' is no case of the suite"
+		fi
+	done < <(sed 's/#.*//' "$HERE/expected-v2-gaps" | grep -v '^[[:space:]]*$')
+	;;
+esac
+echo "# variant $V: ${#cases[@]} cases, expectation: $expectation"
+
+# --- boot --------------------------------------------------------------------
+# qemu-runner/emrcu-run boots the variant (realtime mode, default topology),
+# loads the module (KUnit runs the suite at load time; kunit.enable=1 because
+# the config has KUNIT_DEFAULT_ENABLED=n), then the guest command: on a
+# kmemleak kernel it lets the freed tables age and reports what kmemleak
+# finds.  The runner judges the boot (panic, oops, BUG, KASAN, WARNING,
+# lockdep, RCU stall, kmemleak, hang) with its exit code.
+cat >"$logs/guest-cmd.sh" <<'EOF'
+if [ -e /sys/kernel/debug/kmemleak ]; then
+	sleep 6
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 1
+	echo scan >/sys/kernel/debug/kmemleak
+	echo "EMRCU-RESULT-BEGIN kmemleak"
+	cat /sys/kernel/debug/kmemleak
+	echo "EMRCU-RESULT-END kmemleak"
+fi
+EOF
+runner=$TOP/qemu-runner/emrcu-run
+if ! make -s -C "$TOP/qemu-runner" emrcu-run >"$logs/runner-build.log" 2>&1; then
+	fail boot "cannot build $runner, see $logs/runner-build.log"
+	finish
+fi
+run=$logs/run
+"$runner" --variant "$V" --mode realtime --append kunit.enable=1 \
+	--module "$out/$TEST_KO" --cmd-file "$logs/guest-cmd.sh" \
+	--timeout "$TIMEOUT" --outdir "$run" >"$logs/runner.log" 2>&1
+boot_rc=$?
+console=$run/console.log
+verdict=$(grep '^emrcu-run: ' "$logs/runner.log" | tail -1)
+if [ "$boot_rc" -eq 0 ]; then
+	pass boot
+else
+	fail boot "emrcu-run exit $boot_rc: ${verdict#emrcu-run: }"
+fi
+if [ -f "$run/kmemleak" ]; then
+	leaks=$(grep -c 'em_\|energy_model' "$run/kmemleak" || true)
+	if [ "$leaks" -eq 0 ]; then
+		pass kmemleak
+	else
+		fail kmemleak "$leaks kmemleak lines name the Energy Model, see $run/kmemleak"
+	fi
+fi
+if [ ! -s "$console" ]; then
+	fail parse "no console log $console"
+	finish
+fi
+
+# --- parse with the tree's KUnit parser -------------------------------------
+# A module's suite prints its KTAP as a subtest (indented, numbered 1) with no
+# top-level header, after the boot-time executor's empty run ("1..0"), which
+# would end the parse.  Give the parser the module's KTAP under the header
+# the executor prints for one built-in suite.
+ktap=$logs/ktap.log
+{
+	printf 'KTAP version 1\n1..1\n'
+	awk -v s="$SUITE" '
+	{ sub(/\r$/, ""); sub(/^\[ *[0-9]+\.[0-9]+\] /, "") }
+	/KTAP version 1$/ { prev = $0; next }
+	$0 ~ "# Subtest: " s "$" { on = 1; print prev }
+	on { print }
+	on && $0 ~ "^(not )?ok [0-9]+ " s "$" { exit }' "$console"
+} >"$ktap"
+json=$logs/results.json
+python3 "$src/tools/testing/kunit/kunit.py" parse --json="$json" "$ktap" \
+	>"$logs/parse.txt" 2>&1
+if [ ! -s "$json" ]; then
+	fail parse "kunit.py parse wrote no JSON, see $logs/parse.txt"
+	finish
+fi
+declare -A status=()
+while read -r c s; do
+	status[$c]=$s
+done < <(jq -r --arg s "$SUITE" '.. | objects | select(.name? == $s) |
+	.test_cases[] | "\(.name) \(.status)"' "$json")
+if [ ${#status[@]} -eq 0 ]; then
+	fail parse "suite $SUITE not in the KTAP output, see $logs/parse.txt"
+fi
+
+# --- verdicts ----------------------------------------------------------------
+# The first failed expectation of a case, from its KTAP diagnostics.
+why_of() {
+	awk -v c="$1" '
+	/^    (not )?ok [0-9]+ / { if ($0 ~ " " c "$") { print first; exit } first = ""; next }
+	first == "" && /^    # .*(EXPECTATION|ASSERTION) FAILED/ { want = 2; next }
+	want { sub(/^ +/, ""); first = first (first == "" ? "" : " ") $0; want-- }' "$ktap"
+}
+for c in "${cases[@]}"; do
+	s=${status[$c]:-}
+	unset "status[$c]"
+	if [ -z "$s" ]; then
+		fail "$c" "no result in the KTAP output"
+	elif [ -n "${expect_fail[$c]:-}" ]; then
+		case $s in
+		FAIL) pass "$c" "expected failure, v2 gap: $(why_of "$c")" ;;
+		PASS) fail "$c" "passed, but expected-v2-gaps says v2 fails it" ;;
+		*) fail "$c" "$s, expected FAIL (v2 gap)" ;;
+		esac
+	else
+		case $s in
+		PASS) pass "$c" ;;
+		*) fail "$c" "$s: $(why_of "$c")" ;;
+		esac
+	fi
+done
+for c in "${!status[@]}"; do
+	fail "$c" "result for a case the source does not list"
+done
+finish
