@@ -18,7 +18,13 @@ endif
 
 TOPO ?= $(shell qemu-runner/emrcu-topo --default 2>/dev/null || echo 4x160+2x512+2x1024)
 
-.PHONY: help deps pristine kernels check-series guest-check test clean distclean
+RUN_ID := $(shell date -u +%Y%m%d-%H%M%S)
+QUICK ?= 0
+BASELINE ?= quick
+export QUICK
+
+.PHONY: help deps pristine kernels check-series guest-check test bench report compare gate \
+	clean distclean
 
 help:
 	@echo "emrcu-bench targets:"
@@ -30,6 +36,12 @@ help:
 	@echo "  make guest-check   boot each variant on TOPO=$(TOPO) (count x capacity-dmips-mhz"
 	@echo "                     per cluster): capacities, perf domains, governors, EAS, as JSON"
 	@echo "  make test          everything CI runs; ends with 'N passed, N failed'"
+	@echo "  make bench         em_bench on every variant/preemption/update_hz/mode, then"
+	@echo "                     results/runs/<id>/{summary.json,report.md,*.png}; latest -> it"
+	@echo "                     (QUICK=1: deterministic mode only, fewer boots)"
+	@echo "  make report        re-render results/latest/report.md from its summary.json"
+	@echo "  make compare BASE=a.json NEW=b.json   LKP-style comparison; exit 1 on regression"
+	@echo "  make gate          results/latest vs results/baselines/\$$(BASELINE).json ($(BASELINE))"
 	@echo "  make clean         remove build outputs of the variants (keeps pristine tree, ccache)"
 	@echo "  make distclean     remove build/ entirely"
 
@@ -56,6 +68,25 @@ guest-check: deps
 
 test: deps
 	@tests/run.sh
+
+bench: deps
+	@d=results/runs/$(RUN_ID); echo "bench: run $$d (QUICK=$(QUICK))"; \
+	{ RUNDIR=$$d bench/run-bench.sh && \
+	  /usr/bin/python3 results/report.py $$d && results/publish.sh $$d; } || \
+	results/publish.sh --failed $$d
+
+report:
+	@/usr/bin/python3 results/report.py results/latest
+
+compare:
+	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=a.json NEW=b.json" >&2; exit 2; }
+	@make -s -C results
+	@results/emrcu-compare $(BASE) $(NEW)
+
+gate:
+	@make -s -C results
+	@results/emrcu-compare $(if $(wildcard results/baselines/noise.json),--noise results/baselines/noise.json) \
+		--json results/latest/gate.json results/baselines/$(BASELINE).json results/latest/summary.json
 
 clean:
 	rm -rf $(addprefix $(BUILD)/,$(shell awk '!/^#/ && NF {print $$1}' kernel/variants) custom)

@@ -25,6 +25,8 @@ SUITES=(
 	"guest-check-2c|bench/guest-check.sh 4x400+2x1024 unpatched patched"
 	"kunit-patched|kernel/tests/run-kunit.sh patched"
 	"kunit-patched-fixed|kernel/tests/run-kunit.sh patched-fixed"
+	"em_bench|bench/em_bench/test.sh"
+	"bench-quick|tests/bench-quick.sh"
 )
 [ $# -gt 0 ] && want=" $* " || want=
 

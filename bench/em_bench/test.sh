@@ -1,0 +1,136 @@
+#!/bin/sh
+# bench/em_bench/test.sh — guest tests of em_bench (PASS:/FAIL: lines).
+#
+# Needs the variants unpatched and patched built and qemu-runner/emrcu-run.
+# Builds bench/platform and bench/em_bench for both (platform first, so that
+# em_bench compiles against its header), then boots deterministic guests:
+#  - every bad parameter makes insmod fail with EINVAL (guest rc 22) and a
+#    pr_err naming the parameter; no energy model → ENODEV (rc 19);
+#  - unpatched readers-only: a result block, every checksum_ok true,
+#    updater {"available":false}, runtime_em false;
+#  - patched with update_hz=1000 and scaling=1: updater available with
+#    errors 0, one scaling entry per test PD, no FAILURE line.
+# Each boot takes a few seconds; the whole suite well under two minutes.
+set -u
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+RUN=$TOP/qemu-runner/emrcu-run
+TEST_PDS=4,8,16,32,64
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/em_bench_test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+pass() { echo "PASS: em_bench: $*"; }
+fail() { echo "FAIL: em_bench: $*"; fails=$((fails + 1)); }
+
+[ -x "$RUN" ] || make -s -C "$TOP/qemu-runner" >/dev/null ||
+	{ fail "qemu-runner/emrcu-run does not build"; exit 1; }
+for v in unpatched patched; do
+	"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >/dev/null ||
+		{ fail "modules do not build for $v"; exit 1; }
+done
+
+# boot NAME VARIANT PLATFORM_PARAMS EM_BENCH_PARAMS: outdir $tmp/NAME;
+# PLATFORM_PARAMS "-" loads no platform module.
+boot() {
+	n=$1 v=$2 pp=$3 ep=$4
+	m=$BUILD/$v/mod
+	set -- --variant "$v" --mode deterministic --timeout 60 --outdir "$tmp/$n"
+	if [ "$pp" != - ]; then
+		set -- "$@" --module "$m/platform/emrcu_platform.ko${pp:+:$pp}"
+	fi
+	"$RUN" "$@" --module "$m/em_bench/em_bench.ko${ep:+:$ep}" >"$tmp/$n.log" 2>&1
+}
+
+# bad NAME VARIANT PARAMS RC WORD: insmod fails with RC and a pr_err with WORD.
+bad() {
+	boot "$1" "$2" "" "$3"
+	c=$tmp/$1/console.log
+	if ! grep -q "insmod .*em_bench.ko failed (rc $4)" "$c"; then
+		fail "$1: '$3' on $2 did not fail with rc $4"
+	elif ! grep -q "em_bench: .*$5" "$c"; then
+		fail "$1: '$3' on $2: no error message naming $5"
+	else
+		pass "$1: '$3' on $2 refused (rc $4)"
+	fi
+}
+
+bad readers-empty unpatched "readers=" 22 "parameter readers"
+bad readers-absent unpatched "readers=99" 22 "parameter readers"
+bad readers-junk unpatched "readers=x" 22 "parameter readers"
+bad loops-0 unpatched "loops=0" 22 "parameter loops"
+bad nruns-0 unpatched "nruns=0" 22 "parameter nruns"
+bad hz-max patched "update_hz=10001" 22 "parameter update_hz"
+bad pd-unknown patched "update_hz=10 update_pd=3" 22 "parameter update_pd"
+bad hz-unpatched unpatched "update_hz=100" 22 "parameter update_hz"
+bad scaling-unpatched unpatched "scaling=1" 22 "parameter scaling"
+
+boot no-em unpatched - ""
+if grep -q "insmod .*em_bench.ko failed (rc 19)" "$tmp/no-em/console.log"; then
+	pass "no-em: without an energy model insmod fails with ENODEV"
+else
+	fail "no-em: without an energy model insmod did not fail with ENODEV"
+fi
+
+# ok NAME: the boot passed and left em_bench.json
+ok() {
+	j=$tmp/$1/em_bench.json
+	if ! tail -1 "$tmp/$1.log" | grep -q '^emrcu-run: PASS'; then
+		fail "$1: $(tail -1 "$tmp/$1.log")"
+		return 1
+	fi
+	if [ ! -s "$j" ]; then
+		fail "$1: no em_bench.json"
+		return 1
+	fi
+	if grep -q 'em_bench: FAILURE' "$tmp/$1/console.log"; then
+		fail "$1: $(grep -m1 'em_bench: FAILURE' "$tmp/$1/console.log")"
+		return 1
+	fi
+	return 0
+}
+
+# has NAME PATTERN WHAT: em_bench.json (lines joined) matches PATTERN
+has() {
+	if tr -d '\n' <"$tmp/$1/em_bench.json" | grep -q "$2"; then
+		pass "$1: $3"
+	else
+		fail "$1: $3 (no match for $2)"
+	fi
+}
+
+boot readers unpatched "" "nruns=50"
+if ok readers; then
+	has readers '"runtime_em":false' "runtime_em false"
+	has readers '"updater":{"available":false}' "updater unavailable"
+	has readers '"checksum_ok":true' "checksums verified"
+	if tr -d '\n' <"$tmp/readers/em_bench.json" | grep -q '"checksum_ok":false'; then
+		fail "readers: a reader's checksum differs from the reference"
+	else
+		pass "readers: no checksum mismatch"
+	fi
+	nr=$(tr -d '\n' <"$tmp/readers/em_bench.json" | grep -o '"ns_per_call":\[' | wc -l)
+	if [ "$nr" -ge 1 ]; then
+		pass "readers: $nr readers reported"
+	else
+		fail "readers: no reader reported"
+	fi
+fi
+
+boot updater patched "test_pds=$TEST_PDS" "update_hz=1000 scaling=1 nruns=50"
+if ok updater; then
+	has updater '"runtime_em":true' "runtime_em true"
+	has updater '"updater":{"available":true,"hz":1000' "updater available at 1000 Hz"
+	has updater '"errors":0,' "no update error"
+	has updater '"update_ns":\[[0-9]' "update durations recorded"
+	has updater '"free_delay_ns":\[[0-9]' "free delays recorded"
+	ns=$(tr -d '\n' <"$tmp/updater/em_bench.json" | grep -o '{"nr_states":[0-9]*' | wc -l)
+	want=$(echo "$TEST_PDS" | tr ',' '\n' | wc -l)
+	if [ "$ns" -eq "$want" ]; then
+		pass "updater: scaling on $ns test PDs"
+	else
+		fail "updater: scaling has $ns entries, want $want"
+	fi
+fi
+
+[ "$fails" -eq 0 ]
