@@ -25,7 +25,7 @@ kmake() {
 		CC="ccache ${CROSS_COMPILE}gcc" HOSTCC="ccache gcc" "$@"
 }
 # Serialises kernel builds: two cores never run two kernel builds at once.
-KLOCK=$BUILD/.kbuild.lock
+KLOCK=${KLOCK:-$BUILD/.kbuild.lock}
 
 die() { echo "error: $*" >&2; exit 1; }
 say() { echo "[$(date +%H:%M:%S)] $*"; }
