@@ -21,7 +21,7 @@ SUITES=(
 	"series|tests/series.sh"
 	"guest-unit|make -s -C bench/guest test"
 	"runner-e2e|qemu-runner/tests/e2e.sh unpatched"
-	"guest-check|bench/guest-check.sh --placement $(qemu-runner/emrcu-topo --default) unpatched patched"
+	"guest-check|bench/guest-check.sh --placement \$(qemu-runner/emrcu-topo --default) unpatched patched"
 	"guest-check-2c|bench/guest-check.sh 4x400+2x1024 unpatched patched"
 	"kunit-patched|kernel/tests/run-kunit.sh patched"
 	"kunit-patched-fixed|kernel/tests/run-kunit.sh patched-fixed"
