@@ -14,6 +14,8 @@ VARIANTS ?= unpatched patched patched-fixed
 ifneq ($(PATCHES),)
 VARIANTS += custom
 export PATCHES PATCHES_BASE
+# The reviewer's series is benched as one more column (PREEMPT_NONE).
+export NUMERATORS := patched patched-preempt custom
 endif
 
 TOPO ?= $(shell qemu-runner/emrcu-topo --default 2>/dev/null || echo 4x160+2x512+2x1024)

@@ -60,6 +60,12 @@ done
 configs=()
 for v in $BASELINES; do configs+=("$v 0 0"); done
 for v in $NUMERATORS; do
+	# A variant without the runtime API (e.g. PATCHES=<dir> on the pristine
+	# tree) runs the readers only, as the unpatched kernel does.
+	if ! grep -q em_dev_update_perf_domain "$BUILD/$v/src/include/linux/energy_model.h"; then
+		configs+=("$v 0 0")
+		continue
+	fi
 	for hz in $UPDATE_HZ; do configs+=("$v $hz 0"); done
 	configs+=("$v 0 1")
 done
