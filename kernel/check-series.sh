@@ -27,28 +27,7 @@ CP_PATH=/usr/bin:$PATH
 
 [ $# -gt 0 ] || set -- kernel/patches kernel/fixes
 
-# List the patch files of one directory, in order (as kernel/variant.sh).
-patch_list() {
-	d=$1
-	case "$d" in /*) ;; *) d=$TOP/$d ;; esac
-	[ -d "$d" ] || die "patch directory $d missing"
-	if [ -f "$d/series" ]; then
-		grep -v '^[[:space:]]*\(#\|$\)' "$d/series" | while read -r f _; do
-			[ -f "$d/$f" ] || die "$d/series names missing $f"
-			echo "$d/$f"
-		done
-	else
-		ls "$d"/*.patch 2>/dev/null | grep -v '/0000-cover-letter.patch$' || true
-	fi
-}
-
-# Subject of a patch file, without the [PATCH ...] prefix (unfolded).
-patch_subject() {
-	awk '/^Subject: / { s = $0; sub(/^Subject: /, "", s); insub = 1; next }
-	     insub && /^[ \t]/ { sub(/^[ \t]+/, " "); s = s $0; next }
-	     insub { exit }
-	     END { sub(/^\[[^]]*\] */, "", s); print s }' "$1"
-}
+# patch_list and patch_subject come from kernel/env.sh.
 
 # Files a patch touches (new names).
 patch_files() {

@@ -29,3 +29,27 @@ KLOCK=${KLOCK:-$BUILD/.kbuild.lock}
 
 die() { echo "error: $*" >&2; exit 1; }
 say() { echo "[$(date +%H:%M:%S)] $*"; }
+
+# List the patch files of one directory, in order: its `series` file (quilt
+# style) when there is one, else every *.patch but the cover letter.
+patch_list() {
+	d=$1
+	case "$d" in /*) ;; *) d=$TOP/$d ;; esac
+	[ -d "$d" ] || die "patch directory $d missing"
+	if [ -f "$d/series" ]; then
+		grep -v '^[[:space:]]*\(#\|$\)' "$d/series" | while read -r f _; do
+			[ -f "$d/$f" ] || die "$d/series names missing $f"
+			echo "$d/$f"
+		done
+	else
+		ls "$d"/*.patch 2>/dev/null | grep -v '/0000-cover-letter.patch$' || true
+	fi
+}
+
+# Subject of a patch file, without the [PATCH ...] prefix (unfolded).
+patch_subject() {
+	awk '/^Subject: / { s = $0; sub(/^Subject: /, "", s); insub = 1; next }
+	     insub && /^[ \t]/ { sub(/^[ \t]+/, " "); s = s $0; next }
+	     insub { exit }
+	     END { sub(/^\[[^]]*\] */, "", s); print s }' "$1"
+}

@@ -29,21 +29,6 @@ set -- $line
 pdirs=$2
 frags=$3
 
-# List the patch files of one directory, in order.
-patch_list() {
-	d=$1
-	case "$d" in /*) ;; *) d=$TOP/$d ;; esac
-	[ -d "$d" ] || die "variant $name: patch directory $d missing"
-	if [ -f "$d/series" ]; then
-		grep -v '^[[:space:]]*\(#\|$\)' "$d/series" | while read -r f _; do
-			[ -f "$d/$f" ] || die "variant $name: $d/series names missing $f"
-			echo "$d/$f"
-		done
-	else
-		ls "$d"/*.patch 2>/dev/null | grep -v '/0000-cover-letter.patch$' || true
-	fi
-}
-
 patches=
 if [ "$pdirs" != - ]; then
 	for d in $(echo "$pdirs" | tr , ' '); do

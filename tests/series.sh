@@ -4,7 +4,7 @@
 # them to the pristine tree (the `patched` worktree is exactly that).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
+. "$TOP/kernel/env.sh"
 P=$TOP/kernel/patches
 expect=$BUILD/expected-subjects
 grep -v '^#' "$TOP/kernel/expected-subjects" >"$expect"
@@ -19,12 +19,9 @@ n=$(grep -cv '^\s*\(#\|$\)' "$P/series" 2>/dev/null || echo 0)
 check "17-patches-in-series" test "$n" -eq 17
 check "cover-letter" test -f "$P/0000-cover-letter.patch"
 
-# Subjects of the patch files (format-patch folds long subjects: unfold).
+# Subjects of the patch files, in series order.
 subjects() {
-	for f in $(grep -v '^\s*\(#\|$\)' "$P/series"); do
-		awk '/^Subject: /{s=$0; getline; while ($0 ~ /^ /) {s=s $0; getline} print s; exit}' "$P/$f" |
-			sed -e 's/^Subject: *//' -e 's/^\[PATCH[^]]*\] *//' -e 's/  */ /g'
-	done
+	for f in $(patch_list "$P"); do patch_subject "$f"; done
 }
 if diff <(subjects) "$expect" >"$BUILD/series-subjects.diff"; then
 	echo "PASS: series/subjects-match-cover-letter"
