@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * emrcu-scen-guest PLAN: one boot of an energy/placement scenario.
+ *
+ * For every step of the plan (plan.h): set the platform's conditions; with
+ * "em runtime" push the model into the EM (em_update) and read back what
+ * the kernel published; run the step's tasks (load.h), the meter covering
+ * exactly the measured window.  Result blocks (host: scenarios/src/):
+ *   params.json              the platform's constants (once)
+ *   boot.em.json             the EM as booted (debugfs)
+ *   LABEL.power.json         true power tables under the step's conditions
+ *   LABEL.em.json            the EM the kernel used during the step
+ *   LABEL.meter.json         the true-energy meter over the window
+ *   LABEL.tasks.json         per task: CPU time per CPU, work done / due
+ * Exit 0; 1 when a step failed (the message names the step); 2 on a bad
+ * plan or a missing platform.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emtab.h"
+#include "json.h"
+#include "load.h"
+#include "plan.h"
+#include "plat.h"
+
+struct window {
+	char *meter;
+	int reset_rc;
+};
+
+static void win_start(void *arg)
+{
+	struct window *w = arg;
+
+	w->reset_rc = plat_write("meter", "0");
+}
+
+static void win_end(void *arg)
+{
+	struct window *w = arg;
+
+	w->meter = plat_read("meter");
+}
+
+static void print_text_block(const char *label, const char *what,
+			     const char *text)
+{
+	char name[PLAN_NAME_LEN + 16];
+
+	snprintf(name, sizeof(name), "%s.%s", label, what);
+	block_print(stdout, name, text);
+}
+
+static void print_em(const char *label, const struct emtab *t)
+{
+	char name[PLAN_NAME_LEN + 16];
+
+	snprintf(name, sizeof(name), "%s.em.json", label);
+	result_begin(stdout, name);
+	emtab_print_json(stdout, t);
+	result_end(stdout, name);
+}
+
+static int run_step(const struct plan *p, const struct plan_step *s,
+		    const struct load_cpus *cpus, const struct emtab *boot,
+		    struct emtab *cur)
+{
+	static struct load_task_stats st[PLAN_MAX_TASKS];
+	struct window w = { 0 };
+	char err[256], name[PLAN_NAME_LEN + 16];
+	uint64_t window_ns;
+	char *power;
+
+	if (plat_set_cond(s->temp_mc, s->profile, s->bin_mv, err, sizeof(err))) {
+		fprintf(stderr, "emrcu-scen-guest: step %s: %s\n", s->label, err);
+		return -1;
+	}
+	if (p->em == PLAN_EM_RUNTIME &&
+	    emtab_update_traced(boot, cur, err, sizeof(err))) {
+		fprintf(stderr, "emrcu-scen-guest: step %s: %s\n", s->label, err);
+		return -1;
+	}
+	power = plat_read("power");
+	if (!power) {
+		fprintf(stderr, "emrcu-scen-guest: step %s: cannot read power\n", s->label);
+		return -1;
+	}
+	print_text_block(s->label, "power.json", power);
+	free(power);
+	print_em(s->label, cur);
+	fflush(stdout);
+
+	if ((s->rtapp[0] ?
+	     rtapp_run(cpus, s, p->warmup_ms, p->phase_ms, win_start, win_end,
+		       &w, st, &window_ns) :
+	     load_run(cpus, s, p->warmup_ms, p->phase_ms, p->slice_us,
+		      win_start, win_end, &w, st, &window_ns)) ||
+	    w.reset_rc || !w.meter) {
+		fprintf(stderr, "emrcu-scen-guest: step %s: the load or the meter failed\n",
+			s->label);
+		free(w.meter);
+		return -1;
+	}
+	print_text_block(s->label, "meter.json", w.meter);
+	free(w.meter);
+	snprintf(name, sizeof(name), "%s.tasks.json", s->label);
+	result_begin(stdout, name);
+	load_print_json(stdout, s, st, cpus->ncpus, window_ns,
+			s->rtapp[0] ? "rt-app" : "emulated");
+	result_end(stdout, name);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct plan plan;
+	static struct emtab boot, cur;
+	struct load_cpus cpus;
+	char err[256], *text, *params;
+	int i;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s PLAN\n", argv[0]);
+		return 2;
+	}
+	text = read_all(argv[1]);
+	if (!text || plan_parse(text, &plan, err, sizeof(err))) {
+		fprintf(stderr, "emrcu-scen-guest: %s: %s\n", argv[1],
+			text ? err : "cannot read");
+		return 2;
+	}
+	free(text);
+	params = plat_read("params");
+	if (!params || emtab_from_debugfs(&boot) || load_cpus_open(&cpus)) {
+		fprintf(stderr, "emrcu-scen-guest: no platform (emrcu_platform debugfs, EM, cpufreq)\n");
+		return 2;
+	}
+	if (plan.em == PLAN_EM_RUNTIME && !plat_runtime_em()) {
+		fprintf(stderr, "emrcu-scen-guest: em runtime: this kernel has no runtime-modifiable EM\n");
+		return 2;
+	}
+	block_print(stdout, "params.json", params);
+	free(params);
+	print_em("boot", &boot);
+	cur = boot;
+	for (i = 0; i < plan.nsteps; i++) {
+		fprintf(stderr, "emrcu-scen-guest: step %d/%d %s\n", i + 1,
+			plan.nsteps, plan.step[i].label);
+		if (run_step(&plan, &plan.step[i], &cpus, &boot, &cur))
+			return 1;
+	}
+	return 0;
+}

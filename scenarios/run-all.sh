@@ -1,0 +1,42 @@
+#!/bin/sh
+# scenarios/run-all.sh RUNDIR [QUICK=1] [TOPO=SPEC] [BOOTS=N] [SCENARIOS='a b']
+#
+# Every declared scenario (scenarios/*.conf, or SCENARIOS) through run.sh
+# into RUNDIR/NAME/; a failing scenario does not stop the others.  Then one
+# RUNDIR/summary.json over every run directory that produced data, and a
+# one-line verdict per scenario.  Exit 0 when all passed, 1 when any failed,
+# 2 when one could not run at all (bad file or environment).
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/.." && pwd)
+[ $# -ge 1 ] || { echo "usage: scenarios/run-all.sh RUNDIR [QUICK=1] [TOPO=SPEC] [BOOTS=N] [SCENARIOS='a b']" >&2; exit 2; }
+out=$1
+shift
+for a in "$@"; do
+	case $a in
+	SCENARIOS=*) SCENARIOS=${a#SCENARIOS=} ;;
+	QUICK=* | TOPO=* | RUNS=* | BOOTS=*) ;;
+	*) echo "scenarios/run-all.sh: unknown argument $a" >&2; exit 2 ;;
+	esac
+done
+# pass QUICK/TOPO/RUNS/BOOTS through; drop SCENARIOS
+args=
+for a in "$@"; do case $a in SCENARIOS=*) ;; *) args="$args $a" ;; esac; done
+names=${SCENARIOS:-$(for f in "$HERE"/*.conf; do basename "$f" .conf; done)}
+mkdir -p "$out"
+worst=0
+: >"$out/verdicts.txt"
+for n in $names; do
+	start=$(date +%s)
+	# shellcheck disable=SC2086 # one word per argument
+	"$HERE/run.sh" "$n" "$out" $args >"$out/$n.log" 2>&1
+	rc=$?
+	echo "$n: exit $rc ($(($(date +%s) - start)) s): $(grep -E '^(PASS|FAIL): [a-z-]+: [0-9]+ check' "$out/$n/table.txt" 2>/dev/null | tail -1)" |
+		tee -a "$out/verdicts.txt"
+	[ "$rc" -gt "$worst" ] && worst=$rc
+done
+dirs=$(for f in "$out"/*/*/scenario.json; do [ -f "$f" ] && dirname "$f"; done)
+# shellcheck disable=SC2086 # one word per run directory
+[ -n "$dirs" ] && "$TOP/results/emrcu-summarize" -o "$out/summary.json" $dirs >/dev/null ||
+	worst=$((worst > 1 ? worst : 1))
+exit "$worst"

@@ -1,0 +1,64 @@
+#!/bin/sh
+# scenarios/run.sh NAME RUNDIR [QUICK=1] [TOPO=SPEC] [RUNS='V[:em] ...'] [BOOTS=N]
+#
+# One declared scenario (scenarios/NAME.conf) end to end: build what it
+# needs (runner, results tools, guest programs, driver; modules and kernels
+# are built/checked by the driver through bench/kmod.sh), boot every run,
+# then RUNDIR/NAME/summary.json (results/emrcu-summarize) and report.md
+# (results/report.py).  QUICK/TOPO/RUNS/BOOTS may also come from the
+# environment (make bench QUICK=1 SCENARIO=NAME).
+# Exit: 0 pass, 1 a run or a threshold failed, 2 bad scenario/environment.
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/.." && pwd)
+usage() {
+	echo "usage: scenarios/run.sh NAME RUNDIR [QUICK=1] [TOPO=SPEC] [RUNS='V[:em] ...'] [BOOTS=N]" >&2
+	exit 2
+}
+[ $# -ge 2 ] || usage
+name=$1
+out=$2
+shift 2
+for a in "$@"; do
+	case $a in
+	QUICK=*) QUICK=${a#QUICK=} ;;
+	TOPO=*) TOPO=${a#TOPO=} ;;
+	RUNS=*) RUNS=${a#RUNS=} ;;
+	BOOTS=*) BOOTS=${a#BOOTS=} ;;
+	*) usage ;;
+	esac
+done
+conf=$HERE/$name.conf
+[ -f "$conf" ] || { echo "scenarios/run.sh: no scenario $name ($conf)" >&2; exit 2; }
+
+make -s -C "$TOP/qemu-runner" >/dev/null
+make -s -C "$TOP/results" >/dev/null
+make -s -C "$TOP/bench/guest" >/dev/null
+make -s -C "$HERE" >/dev/null
+
+set --
+[ "${QUICK:-0}" = 1 ] && set -- "$@" --quick
+[ -n "${TOPO:-}" ] && set -- "$@" --topo "$TOPO"
+[ -n "${RUNS:-}" ] && set -- "$@" --runs "$RUNS"
+[ -n "${BOOTS:-}" ] && set -- "$@" --boots "$BOOTS"
+mkdir -p "$out"
+rc=0
+"$HERE/emrcu-scenario" run "$@" --outdir "$out" "$conf" || rc=$?
+[ "$rc" -eq 2 ] && exit 2
+
+# Figures of the runs that produced data (failed runs have no scenario.json).
+dirs=$(for f in "$out/$name"/*/scenario.json; do [ -f "$f" ] && dirname "$f"; done)
+if [ -z "$dirs" ]; then
+	echo "scenarios/run.sh: $name: no run produced data" >&2
+	exit 1
+fi
+# shellcheck disable=SC2086 # one word per run directory
+"$TOP/results/emrcu-summarize" -o "$out/$name/summary.json" $dirs || rc=1
+if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
+	/usr/bin/python3 "$TOP/results/report.py" "$out/$name" || rc=1
+else
+	echo "scenarios/run.sh: python3-matplotlib missing: no report.md" >&2
+	rc=1
+fi
+echo "scenarios/run.sh: $name: $out/$name/{table.txt,verdict.json,summary.json,report.md} (exit $rc)"
+exit $rc

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "derive.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int scen_nsteps(const struct scenario *s)
+{
+	return s->kind == KIND_ENERGY ? s->nsteps : s->nworkloads;
+}
+
+const char *step_label(const struct scenario *s, int i)
+{
+	return s->kind == KIND_ENERGY ? s->step[i].label : s->w[i].name;
+}
+
+int step_optimum(const struct stepdata *d, int declared, struct step_opt *o,
+		 char *err, size_t errlen)
+{
+	struct opt_task t[OPT_MAX_TASKS];
+	struct opt_result best, emr;
+	double phase_s = d->window_s / d->nphases;
+	int ph, i;
+
+	memset(o, 0, sizeof(*o));
+	if (d->ntasks > OPT_MAX_TASKS) {
+		snprintf(err, errlen, "%d tasks: more than the optimiser's %d",
+			 d->ntasks, OPT_MAX_TASKS);
+		return -1;
+	}
+	o->feasible = 1;
+	for (ph = 0; ph < d->nphases; ph++) {
+		for (i = 0; i < d->ntasks; i++) {
+			const struct sd_task *st = &d->task[i];
+			double u = !declared ? st->util_ach[ph] :
+				st->util_decl[ph < st->ndecl ? ph : st->ndecl - 1];
+
+			t[i].util = u * 1024 / 100;
+			t[i].cluster = d->task[i].pinned_cluster;
+		}
+		if (opt_best(&d->model, t, d->ntasks, OPT_TRUE, &best) ||
+		    opt_best(&d->model, t, d->ntasks, OPT_EM, &emr)) {
+			snprintf(err, errlen, "optimiser: bad model");
+			return -1;
+		}
+		if (best.truncated || emr.truncated) {
+			snprintf(err, errlen, "optimiser: more than %ld placements",
+				 OPT_MAX_LEAVES);
+			return -1;
+		}
+		if (!best.feasible || !emr.feasible) {
+			o->feasible = 0;
+			return 0;
+		}
+		o->optimal_uj += best.true_uw * phase_s;
+		o->em_choice_uj += emr.true_uw * phase_s;
+		o->em_choice_em_uj += emr.em_uw * phase_s;
+		memcpy(o->opt_cluster, best.cluster, sizeof(best.cluster));
+		memcpy(o->em_choice_cluster, emr.cluster, sizeof(emr.cluster));
+	}
+	return 0;
+}
+
+static void name(char *out, size_t len, const char *metric, const char *label)
+{
+	snprintf(out, len, "%s.%s", metric, label);
+}
+
+static int add(struct metrics *ms, const char *metric, const char *label,
+	       const char *unit, const char *better, int cluster, double v)
+{
+	char n[METRIC_NAME_LEN + 64];
+
+	name(n, sizeof(n), metric, label);
+	return metric_add(ms, n, unit, better, cluster, v);
+}
+
+static double pct(double a, double b)
+{
+	return b != 0 ? 100 * (a - b) / b : 0;
+}
+
+static int validity(const struct stepdata *d, const char *l,
+		    struct metrics *ms)
+{
+	double dev = 0, missed = 0, late;
+	int i, ret = 0;
+
+	for (i = 0; i < d->ntasks; i++) {
+		const struct sd_task *t = &d->task[i];
+		double m = t->periods ? 100.0 * t->missed / t->periods : 100;
+
+		if (fabs(t->work_pct - 100) > dev)
+			dev = fabs(t->work_pct - 100);
+		if (m > missed)
+			missed = m;
+	}
+	late = 100 * (d->meter_span_s / d->window_s - 1);
+	ret |= add(ms, "work_dev_pct_max", l, "%", "none", -1, dev);
+	ret |= add(ms, "missed_pct_max", l, "%", "none", -1, missed);
+	ret |= add(ms, "meter_late_pct", l, "%", "none", -1, late);
+	ret |= add(ms, "step_valid", l, "bool", "none", -1,
+		   dev <= STEP_WORK_DEV_MAX_PCT && missed <= STEP_MISSED_MAX_PCT &&
+		   late <= STEP_LATE_MAX_PCT);
+	return ret;
+}
+
+static int common(const struct stepdata *d, const char *l, struct metrics *ms)
+{
+	double busy_all = 0, work = 0;
+	int k, i, ret = validity(d, l, ms);
+
+	for (k = 0; k < d->ncl; k++)
+		busy_all += d->cl_busy_ns[k];
+	for (i = 0; i < d->ntasks; i++)
+		work += d->task[i].work_pct / d->ntasks;
+	ret |= add(ms, "true_energy_mj", l, "mJ", "lower", -1, d->true_uj / 1000);
+	ret |= add(ms, "busy_energy_mj", l, "mJ", "none", -1, d->busy_uj / 1000);
+	ret |= add(ms, "em_energy_mj", l, "mJ", "none", -1, d->em_uj / 1000);
+	ret |= add(ms, "em_err_pct", l, "%", "none", -1, pct(d->em_uj, d->busy_uj));
+	ret |= add(ms, "em_abs_err_pct", l, "%", "lower", -1,
+		   fabs(pct(d->em_uj, d->busy_uj)));
+	ret |= add(ms, "em_err_total_pct", l, "%", "none", -1,
+		   pct(d->em_uj, d->true_uj));
+	ret |= add(ms, "shared_energy_mj", l, "mJ", "none", -1, d->shared_uj / 1000);
+	ret |= add(ms, "background_energy_mj", l, "mJ", "none", -1, d->bg_uj / 1000);
+	ret |= add(ms, "shared_power_mw", l, "mW", "none", -1,
+		   d->shared_uj / 1000 / d->window_s);
+	ret |= add(ms, "shared_pct", l, "%", "none", -1,
+		   d->true_uj > 0 ? 100 * d->shared_uj / d->true_uj : 0);
+	ret |= add(ms, "idle_pct", l, "%", "none", -1,
+		   d->true_uj > 0 ? 100 * d->idle_uj / d->true_uj : 0);
+	ret |= add(ms, "work_pct", l, "%", "none", -1, work);
+	for (k = 0; k < d->ncl; k++) {
+		const struct opt_cluster *c = &d->model.cl[k];
+
+		ret |= add(ms, "busy_share_pct", l, "%", "none", k,
+			   busy_all > 0 ? 100 * d->cl_busy_ns[k] / busy_all : 0);
+		/* DVFS: busy-time-weighted frequency, % of the cluster's fmax */
+		if (d->cl_busy_ns[k] > 0)
+			ret |= add(ms, "busy_freq_pct", l, "%", "none", k,
+				   100 * d->cl_busy_khz_ns[k] /
+				   (d->cl_busy_ns[k] * c->khz[c->nopps - 1]));
+	}
+	return ret;
+}
+
+static int placement(const struct stepdata *d, const char *l,
+		     struct metrics *ms, char *err, size_t errlen)
+{
+	struct step_opt o, od;
+	int ret = 0;
+
+	if (step_optimum(d, 0, &o, err, errlen) ||
+	    step_optimum(d, 1, &od, err, errlen))
+		return -1;
+	if (!o.feasible) {
+		snprintf(err, errlen, "the achieved utilisation fits no placement");
+		return -1;
+	}
+	ret |= add(ms, "optimal_energy_mj", l, "mJ", "none", -1, o.optimal_uj / 1000);
+	ret |= add(ms, "energy_over_optimal_pct", l, "%", "lower", -1,
+		   pct(d->true_uj, o.optimal_uj));
+	ret |= add(ms, "em_choice_over_optimal_pct", l, "%", "lower", -1,
+		   pct(o.em_choice_uj, o.optimal_uj));
+	/* without the background's busy energy (stepdata.h): the tasks' share */
+	ret |= add(ms, "task_energy_over_optimal_pct", l, "%", "none", -1,
+		   pct(d->true_uj - d->bg_uj, o.optimal_uj));
+	/* the same for the declared load: the model alone, no QEMU noise */
+	if (od.feasible)
+		ret |= add(ms, "em_choice_declared_over_optimal_pct", l, "%", "lower",
+			   -1, pct(od.em_choice_uj, od.optimal_uj));
+	return ret;
+}
+
+int derive_run(const struct scenario *s, const char *dir, struct metrics *ms,
+	       char *err, size_t errlen)
+{
+	static struct stepdata d, ref;
+	double maxerr = 0;
+	char e2[400];
+	int i, n = scen_nsteps(s);
+
+	for (i = 0; i < n; i++) {
+		const char *l = step_label(s, i);
+
+		if (stepdata_load(dir, l, &d, e2, sizeof(e2)))
+			goto fail;
+		if (d.meter_check > METER_CHECK_MAX) {
+			snprintf(e2, sizeof(e2), "meter disagrees with the power tables by %.2f %%",
+				 100 * d.meter_check);
+			goto fail;
+		}
+		if (common(&d, l, ms)) {
+			snprintf(e2, sizeof(e2), "too many metrics");
+			goto fail;
+		}
+		if (fabs(pct(d.em_uj, d.busy_uj)) > maxerr)
+			maxerr = fabs(pct(d.em_uj, d.busy_uj));
+		if (s->kind != KIND_ENERGY && placement(&d, l, ms, e2, sizeof(e2)))
+			goto fail;
+		if (s->kind == KIND_SHARED) {
+			char m[METRIC_NAME_LEN];
+
+			add(ms, "em_invisible_pct", l, "%", "none", -1,
+			    -pct(d.em_uj, d.true_uj));
+			if (i == 0) {
+				ref = d;
+				continue;
+			}
+			snprintf(m, sizeof(m), "vs_%s_true_pct", step_label(s, 0));
+			add(ms, m, l, "%", "none", -1, pct(d.true_uj, ref.true_uj));
+			snprintf(m, sizeof(m), "vs_%s_em_pct", step_label(s, 0));
+			add(ms, m, l, "%", "none", -1, pct(d.em_uj, ref.em_uj));
+		}
+		continue;
+fail:
+		snprintf(err, errlen, "step %s: %s", l, e2);
+		return -1;
+	}
+	if (s->kind == KIND_ENERGY)
+		metric_add(ms, "em_abs_err_pct_max", "%", "lower", -1, maxerr);
+	return 0;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* derive.h - the metrics of one energy/placement/shared run directory. */
+#ifndef EMRCU_SCEN_DERIVE_H
+#define EMRCU_SCEN_DERIVE_H
+
+#include <stddef.h>
+
+#include "metrics.h"
+#include "scen.h"
+#include "stepdata.h"
+
+/* Largest meter self-check error accepted (fraction). */
+#define METER_CHECK_MAX 0.01
+
+/*
+ * A step is valid for placement verdicts when the load ran as declared:
+ * under host contention (2 host cores for all vCPUs, realtime mode) vCPUs
+ * stall, the guest sees stalls as busy time, tasks overrun and the meter
+ * is read late.  Limits: every task's work within STEP_WORK_DEV_MAX_PCT of
+ * what was due, at most STEP_MISSED_MAX_PCT of its periods overrun, the
+ * meter read at most STEP_LATE_MAX_PCT after the window's end.
+ */
+#define STEP_WORK_DEV_MAX_PCT 25
+#define STEP_MISSED_MAX_PCT 10
+#define STEP_LATE_MAX_PCT 5
+
+/*
+ * Brute-force optimum of one step: per phase, of the tasks' achieved
+ * utilisation (@declared 0: what ran) or of the declared one (@declared 1:
+ * the model alone, free of QEMU noise).
+ */
+struct step_opt {
+	int feasible;
+	double optimal_uj;	/* best placement under the true model */
+	double em_choice_uj;	/* best placement under the EM, true energy */
+	double em_choice_em_uj;	/* ... and what the EM thinks it costs */
+	int em_choice_cluster[OPT_MAX_TASKS];	/* last phase */
+	int opt_cluster[OPT_MAX_TASKS];
+};
+
+int step_optimum(const struct stepdata *d, int declared, struct step_opt *o,
+		 char *err, size_t errlen);
+
+/*
+ * Every step of @s from run directory @dir into @ms.  The label of step i
+ * is s->step[i].label (energy) or the workload's name.  0, or -1 with err
+ * naming the step.
+ */
+int derive_run(const struct scenario *s, const char *dir, struct metrics *ms,
+	       char *err, size_t errlen);
+
+/* Guest label of step @i of @s (energy: timeline; else: workload). */
+const char *step_label(const struct scenario *s, int i);
+int scen_nsteps(const struct scenario *s);
+
+#endif

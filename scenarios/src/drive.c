@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _XOPEN_SOURCE 700
+#include "drive.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "derive.h"
+#include "json.h"
+#include "latency.h"
+#include "metrics.h"
+#include "planwrite.h"
+#include "rtapp.h"
+#include "verdict.h"
+
+#define GUEST_SCEN "scenarios/guest/emrcu-scen-guest"	/* under BUILD */
+#define GUEST_CHECK "guest/emrcu-guest-check"		/* under BUILD */
+
+static const char *const methods[][2] = {
+	{ "em_err_pct", "100 x (EM estimate - true busy energy) / true busy energy; EM estimate = sum over CPUs and OPPs of busy residency (meter) x the EM's power at that OPP (what em_cpu_energy() computes); true busy energy = the same residency x the model's busy power" },
+	{ "em_err_total_pct", "100 x (EM estimate - true total energy) / true total; the total adds idle leakage and cluster-shared power, which no EM models" },
+	{ "true_energy_mj", "emrcu_platform meter over the measured window: busy and idle energy of every CPU plus cluster-shared energy" },
+	{ "optimal_energy_mj", "brute-force best placement of the tasks' achieved utilisation per phase under the true model (scenarios/src/optimal.h), x window" },
+	{ "em_choice_over_optimal_pct", "the best placement by the EM's own numbers (ties to the truly cheaper), its true energy over the optimum" },
+	{ "busy_share_pct", "share of all CPUs' busy time in the window spent on the cluster" },
+	{ "wakeup_p99_us", "cyclictest --json histograms of every CPU pooled per boot, 1 us buckets; p50/p99/p99.9 from the histogram, max of the threads' max" },
+	{ "load", "the guest load engine (scenarios/guest/load.h): work in reference ns scaled by capacity x f / fmax of the CPU it runs on, so tasks behave as on asymmetric hardware under QEMU's equal-speed vCPUs" },
+};
+
+static int rm_fn(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(p);
+}
+
+static int mkdir_p(const char *path)
+{
+	char p[1024], *s;
+
+	snprintf(p, sizeof(p), "%s", path);
+	for (s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static void run_dir(const struct scenario *s, const char *out, int r, int b,
+		    char *dir, size_t len)
+{
+	if (s->kind == KIND_LATENCY)
+		snprintf(dir, len, "%s/%s/%s-b%d", out, s->name, s->run[r].variant, b);
+	else
+		snprintf(dir, len, "%s/%s/%s-%s-b%d", out, s->name, s->run[r].variant,
+			 scen_em_name(s->run[r].em), b);
+}
+
+static int env_check(const struct env *e, const struct scenario *s)
+{
+	char p[1200];
+	int r;
+
+	for (r = 0; r < s->nruns; r++) {
+		const char *v = s->run[r].variant;
+
+		if (!variant_built(e, v)) {
+			fprintf(stderr, "emrcu-scenario: %s: field runs: variant %s is not built (%s/%s/out/arch/arm64/boot/Image; make kernel-%s)\n",
+				s->path, v, e->build, v, v);
+			return -1;
+		}
+		if (s->run[r].em == EM_RUNTIME && !variant_runtime_em(e, v)) {
+			fprintf(stderr, "emrcu-scenario: %s: field runs: %s:runtime, but variant %s has no runtime-modifiable EM (no em_dev_update_perf_domain())\n",
+				s->path, v, v);
+			return -1;
+		}
+	}
+	if (s->kind != KIND_LATENCY) {
+		snprintf(p, sizeof(p), "%s/%s", e->build, GUEST_SCEN);
+		if (access(p, X_OK)) {
+			fprintf(stderr, "emrcu-scenario: %s missing (make -C scenarios)\n", p);
+			return -1;
+		}
+		snprintf(p, sizeof(p), "%s/%s", e->build, GUEST_CHECK);
+		if (access(p, X_OK)) {
+			fprintf(stderr, "emrcu-scenario: %s missing (make -C bench/guest)\n", p);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Last "step i/n LABEL" the guest announced, or "boot". */
+static void failed_step(const char *dir, char *out, size_t len)
+{
+	char path[1300], line[512], *p;
+	FILE *f;
+
+	snprintf(out, len, "boot (before the first step)");
+	snprintf(path, sizeof(path), "%s/console.log", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		p = strstr(line, ": step ");
+		if (p && (strstr(line, "emrcu-scen-guest") || strstr(line, "emrcu-scenario"))) {
+			line[strcspn(line, "\r\n")] = '\0';
+			snprintf(out, len, "step %s", p + 7);
+		}
+	}
+	fclose(f);
+}
+
+static struct json *constants(const struct scenario *s, int r, int b,
+			      int quick)
+{
+	struct json *c = json_new_obj(), *m = json_new_obj();
+	char rn[80];
+	FILE *f;
+	size_t i;
+
+	json_set_str(c, "scenario_file", s->path);
+	f = fopen(s->path, "r");
+	if (f) {
+		static char text[65536];
+		size_t n = fread(text, 1, sizeof(text) - 1, f);
+
+		text[n] = '\0';
+		fclose(f);
+		json_set_str(c, "scenario_text", text);
+	}
+	json_set_bool(c, "quick", quick);
+	json_set_str(c, "kind", scen_kind_name(s->kind));
+	json_set_str(c, "topology", s->topo_spec);
+	snprintf(rn, sizeof(rn), "%s:%s", s->run[r].variant, scen_em_name(s->run[r].em));
+	json_set_str(c, "run", rn);
+	json_set_str(c, "em", scen_em_name(s->run[r].em));
+	json_set_int(c, "boot", b);
+	for (i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
+		json_set_str(m, methods[i][0], methods[i][1]);
+	json_set(c, "methods", m);
+	return c;
+}
+
+static int derive_one(const struct env *e, const struct scenario *s,
+		      const char *dir, struct outcome *o, int quick)
+{
+	char path[1300], err[300], label[SCEN_NAME_LEN + 16];
+
+	o->ms = calloc(1, sizeof(*o->ms));
+	if (!o->ms)
+		abort();
+	if ((s->kind == KIND_LATENCY ? lat_derive_run(s, dir, o->ms, err, sizeof(err)) :
+	     derive_run(s, dir, o->ms, err, sizeof(err)))) {
+		snprintf(o->why, sizeof(o->why), "%s boot %d: %s", s->run[o->run].variant,
+			 o->boot, err);
+		return -1;
+	}
+	/*
+	 * Figure identity (results/SCHEMA.md) has no EM field: runs of one
+	 * variant with the static and the runtime EM are told apart by the
+	 * scenario label, "NAME:static" / "NAME:runtime" (latency: "NAME").
+	 */
+	if (s->kind == KIND_LATENCY)
+		snprintf(label, sizeof(label), "%s", s->name);
+	else
+		snprintf(label, sizeof(label), "%s:%s", s->name,
+			 scen_em_name(s->run[o->run].em));
+	snprintf(path, sizeof(path), "%s/scenario.json", dir);
+	if (metrics_write(path, label, s->run[o->run].variant,
+			  variant_preempt(e, s->run[o->run].variant),
+			  constants(s, o->run, o->boot, quick), o->ms, err, sizeof(err))) {
+		snprintf(o->why, sizeof(o->why), "%s", err);
+		return -1;
+	}
+	o->ok = 1;
+	return 0;
+}
+
+struct mods {
+	char platform[SCEN_MAX_RUNS][1024];
+	char em_bench[SCEN_MAX_RUNS][1024];
+};
+
+static int build_modules(const struct env *e, const struct scenario *s,
+			 const char *base, struct mods *m)
+{
+	char log[1200];
+	int r;
+
+	for (r = 0; r < s->nruns; r++) {
+		const char *v = s->run[r].variant;
+
+		snprintf(log, sizeof(log), "%s/build-%s.log", base, v);
+		if (module_build(e, v, "bench/platform", m->platform[r],
+				 sizeof(m->platform[r]), log) ||
+		    (s->kind == KIND_LATENCY &&
+		     module_build(e, v, "bench/em_bench", m->em_bench[r],
+				  sizeof(m->em_bench[r]), log))) {
+			fprintf(stderr, "emrcu-scenario: %s: modules for variant %s failed to build (%s)\n",
+				s->name, v, log);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int write_file(const char *path, const struct scenario *s, int r,
+		      int plan, int runtime_em)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = plan ? plan_write(f, s, &s->run[r]) :
+		     cmd_write(f, s, &s->run[r], runtime_em);
+	return fclose(f) || ret ? -1 : 0;
+}
+
+/* rt-app engine: RUNDIR/rtapp-LABEL.json per step, shipped to the guest. */
+static int rtapp_files(const struct scenario *s, const char *dir,
+		       struct vm_boot *b)
+{
+	static char spec[SCEN_MAX_STEPS + SCEN_MAX_WORKLOADS][1500];
+	char host[1300], guest[200];
+	int i, n = scen_nsteps(s);
+
+	for (i = 0; i < n && b->nfile < VM_MAX_FILES; i++) {
+		const struct scen_workload *w = s->kind == KIND_ENERGY ? &s->w[0] : &s->w[i];
+		FILE *f;
+		int ret;
+
+		snprintf(host, sizeof(host), "%s/rtapp-%s.json", dir, step_label(s, i));
+		snprintf(guest, sizeof(guest), GUEST_RTAPP_FMT, step_label(s, i));
+		f = fopen(host, "w");
+		if (!f)
+			return -1;
+		ret = rtapp_write(f, s, w);
+		if (fclose(f) || ret)
+			return -1;
+		snprintf(spec[i], sizeof(spec[i]), "%s:%s", host, guest);
+		b->file[b->nfile++] = spec[i];
+	}
+	return i == n ? 0 : -1;
+}
+
+static void boot_one(const struct env *e, const struct scenario *s,
+		     const struct mods *m, const char *dir, int r,
+		     struct outcome *o, int quick)
+{
+	char plan[1300], cmd[1300], log[1300], pf[1400], gs[1200], gc[1200];
+	char em[1200], mod[1200], v[300], step[300], p1[1300], p2[1300];
+	struct vm_boot b = { .variant = s->run[r].variant, .mode = s->mode,
+			     .topo = s->topo_spec, .outdir = dir, .cmd_file = cmd,
+			     .log = log, .timeout_s = s->timeout_s };
+	int rc;
+
+	nftw(dir, rm_fn, 16, FTW_DEPTH | FTW_PHYS);
+	mkdir_p(dir);
+	snprintf(plan, sizeof(plan), "%s/plan.txt", dir);
+	snprintf(cmd, sizeof(cmd), "%s/cmd.sh", dir);
+	snprintf(log, sizeof(log), "%s/runner.log", dir);
+	if ((s->kind != KIND_LATENCY && write_file(plan, s, r, 1, 0)) ||
+	    write_file(cmd, s, r, 0, variant_runtime_em(e, s->run[r].variant))) {
+		snprintf(o->why, sizeof(o->why), "%s: cannot write plan/cmd", dir);
+		return;
+	}
+	snprintf(mod, sizeof(mod), "%s%s%s", m->platform[r], s->platform[0] ? ":" : "",
+		 s->platform);
+	b.module[b.nmod++] = mod;
+	if (s->kind == KIND_LATENCY) {
+		snprintf(em, sizeof(em), "%s:%s", m->em_bench[r], GUEST_EM_BENCH);
+		b.file[b.nfile++] = em;
+	} else {
+		snprintf(pf, sizeof(pf), "%s:%s", plan, GUEST_PLAN);
+		snprintf(gs, sizeof(gs), "%s/%s", e->build, GUEST_SCEN);
+		snprintf(gc, sizeof(gc), "%s/%s", e->build, GUEST_CHECK);
+		b.file[b.nfile++] = pf;
+		b.file[b.nfile++] = gs;
+		b.file[b.nfile++] = gc;
+		if (s->engine == ENGINE_RTAPP && rtapp_files(s, dir, &b)) {
+			snprintf(o->why, sizeof(o->why), "%s: cannot write the rt-app files", dir);
+			return;
+		}
+	}
+	fprintf(stderr, "emrcu-scenario: %s: %s boot %d ...\n", s->name,
+		strrchr(dir, '/') + 1, o->boot);
+	rc = vm_run(e, &b);
+	/* em_bench's block is load, not a benchmark result: keep it aside. */
+	snprintf(p1, sizeof(p1), "%s/em_bench.json", dir);
+	snprintf(p2, sizeof(p2), "%s/em_bench-load.json", dir);
+	rename(p1, p2);
+	if (rc) {
+		vm_verdict(log, v, sizeof(v));
+		failed_step(dir, step, sizeof(step));
+		snprintf(o->why, sizeof(o->why), "%s:%s boot %d failed at %s: %s",
+			 s->run[r].variant, scen_em_name(s->run[r].em), o->boot, step,
+			 v[0] ? v : "emrcu-run did not run");
+		fprintf(stderr, "emrcu-scenario: FAIL %s\n", o->why);
+		return;
+	}
+	derive_one(e, s, dir, o, quick);
+	if (!o->ok)
+		fprintf(stderr, "emrcu-scenario: FAIL %s\n", o->why);
+}
+
+static int finish(const struct scenario *s, const char *base,
+		  struct outcome *o, int no)
+{
+	char p[1200];
+	FILE *txt, *json;
+	int failed, i;
+
+	snprintf(p, sizeof(p), "%s/table.txt", base);
+	txt = fopen(p, "w");
+	snprintf(p, sizeof(p), "%s/verdict.json", base);
+	json = fopen(p, "w");
+	if (!txt || !json) {
+		fprintf(stderr, "emrcu-scenario: cannot write %s\n", p);
+		return 1;
+	}
+	failed = verdict(s, o, no, txt, json);
+	fclose(txt);
+	fclose(json);
+	snprintf(p, sizeof(p), "%s/table.txt", base);
+	txt = fopen(p, "r");
+	if (txt) {
+		int c;
+
+		while ((c = fgetc(txt)) != EOF)
+			putchar(c);
+		fclose(txt);
+		fflush(stdout);
+	}
+	for (i = 0; i < no; i++)
+		free(o[i].ms);
+	return failed ? 1 : 0;
+}
+
+static int all_runs(const struct env *e, const struct scenario *s,
+		    const char *out, int quick, int boot)
+{
+	static struct outcome o[SCEN_MAX_RUNS * 50];
+	static struct mods m;
+	char base[1100], dir[1200];
+	int r, b, no = 0;
+
+	snprintf(base, sizeof(base), "%s/%s", out, s->name);
+	if (mkdir_p(base)) {
+		fprintf(stderr, "emrcu-scenario: cannot create %s\n", base);
+		return 2;
+	}
+	if (boot && (env_check(e, s) || build_modules(e, s, base, &m)))
+		return 2;
+	for (b = 0; b < s->boots; b++) {
+		for (r = 0; r < s->nruns; r++) {
+			struct outcome *x = &o[no++];
+
+			memset(x, 0, sizeof(*x));
+			x->run = r;
+			x->boot = b;
+			run_dir(s, out, r, b, dir, sizeof(dir));
+			if (boot)
+				boot_one(e, s, &m, dir, r, x, quick);
+			else if (derive_one(e, s, dir, x, quick))
+				fprintf(stderr, "emrcu-scenario: FAIL %s\n", x->why);
+		}
+	}
+	return finish(s, base, o, no);
+}
+
+int drive(const struct env *e, const struct scenario *s, const char *out,
+	  int quick)
+{
+	return all_runs(e, s, out, quick, 1);
+}
+
+int drive_derive(const struct env *e, const struct scenario *s,
+		 const char *out, int quick)
+{
+	return all_runs(e, s, out, quick, 0);
+}

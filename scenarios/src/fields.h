@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* fields.h - typed access to scenario fields, errors naming file and field. */
+#ifndef EMRCU_SCEN_FIELDS_H
+#define EMRCU_SCEN_FIELDS_H
+
+#include <stddef.h>
+
+#include "conf.h"
+
+struct fctx {
+	struct conf *c;
+	int quick;
+	char *err;
+	size_t errlen;
+};
+
+/* "FILE:LINE: field KEY: " + message (FILE: when @e is NULL). */
+int ferr(const struct fctx *f, const struct conf_entry *e, const char *key,
+	 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * A field: *e set (NULL when absent; -1 when @required and absent, or given
+ * twice).  Returns 0 on success.
+ */
+int fget(const struct fctx *f, const char *key, int required,
+	 const struct conf_entry **e);
+
+/* Integer / number / word in [lo, hi]; the default when absent. */
+int fint(const struct fctx *f, const char *key, int required, long lo,
+	 long hi, long def, long *out);
+int fnum(const struct fctx *f, const char *key, int required, double lo,
+	 double hi, double def, double *out);
+
+/* Split a value into blank-separated words (modifies @buf).  Count. */
+int fwords(char *buf, char **w, int max);
+
+/* Strict number parsing of one word.  0 ok. */
+int parse_num(const char *s, double *v);
+int parse_int(const char *s, long *v);
+
+#endif

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * emrcu-scenario - declared scenarios (scenarios/NAME.conf) on kernel
+ * variants.
+ *
+ *   emrcu-scenario check [--quick] [--topo SPEC] FILE...
+ *   emrcu-scenario plan  [--quick] [--topo SPEC] FILE       (guest files)
+ *   emrcu-scenario run   [--quick] [--topo SPEC] [--runs 'V[:em] ...']
+ *                        [--boots N] --outdir DIR FILE
+ *   emrcu-scenario derive [same options] --outdir DIR FILE  (existing runs)
+ *
+ * Exit: 0 pass, 1 a run or a threshold failed, 2 bad scenario file or
+ * environment (nothing run).
+ */
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "conf.h"
+#include "drive.h"
+#include "planwrite.h"
+#include "scen.h"
+#include "vm.h"
+
+struct opts {
+	int quick, boots;
+	const char *topo, *runs, *outdir;
+};
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: emrcu-scenario check|plan|run|derive [--quick] [--topo SPEC]\n"
+		"       [--runs 'VARIANT[:static|:runtime] ...'] [--boots N] [--outdir DIR] FILE...\n");
+	exit(2);
+}
+
+/* The repository: EMRCU_TOP, else the directory above this program's. */
+static void find_top(char *top, size_t len)
+{
+	char exe[PATH_MAX];
+	const char *t = getenv("EMRCU_TOP");
+	ssize_t n;
+
+	if (t && *t) {
+		snprintf(top, len, "%s", t);
+		return;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0) {
+		snprintf(top, len, ".");
+		return;
+	}
+	exe[n] = '\0';
+	snprintf(top, len, "%s", dirname(dirname(exe)));
+}
+
+static int load(const char *path, const struct opts *o, struct scenario *s)
+{
+	struct scen_override ov = { .topo = o->topo, .runs = o->runs };
+	char err[600];
+
+	if (scen_load(path, o->quick, &ov, s, err, sizeof(err))) {
+		fprintf(stderr, "emrcu-scenario: %s\n", err);
+		return -1;
+	}
+	if (o->boots > 0)
+		s->boots = o->boots;
+	return 0;
+}
+
+static int cmd_check(int argc, char **argv, struct opts *o)
+{
+	static struct scenario s;
+	int i, q;
+
+	if (!argc)
+		usage();
+	for (i = 0; i < argc; i++) {
+		for (q = 0; q < 2; q++) {
+			o->quick = q;
+			if (load(argv[i], o, &s))
+				return 2;
+		}
+		printf("%s: ok (%s, %d run(s), topology %s, %d step(s)/workload(s))\n",
+		       argv[i], scen_kind_name(s.kind), s.nruns, s.topo_spec,
+		       s.kind == KIND_ENERGY ? s.nsteps :
+		       s.kind == KIND_LATENCY ? s.lat.nloads : s.nworkloads);
+	}
+	return 0;
+}
+
+static int cmd_plan(const char *path, struct opts *o, const struct env *e)
+{
+	static struct scenario s;
+	int r;
+
+	if (load(path, o, &s))
+		return 2;
+	for (r = 0; r < s.nruns; r++) {
+		printf("### run %s:%s\n", s.run[r].variant, scen_em_name(s.run[r].em));
+		if (s.kind != KIND_LATENCY)
+			plan_write(stdout, &s, &s.run[r]);
+		printf("### cmd.sh\n");
+		cmd_write(stdout, &s, &s.run[r], variant_runtime_em(e, s.run[r].variant));
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "quick", no_argument, NULL, 'q' },
+		{ "topo", required_argument, NULL, 't' },
+		{ "runs", required_argument, NULL, 'r' },
+		{ "boots", required_argument, NULL, 'b' },
+		{ "outdir", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct scenario s;
+	struct opts o = { 0 };
+	const char *cmd;
+	struct env e;
+	char top[PATH_MAX];
+	int c;
+
+	if (argc < 2)
+		usage();
+	cmd = argv[1];
+	optind = 2;
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		switch (c) {
+		case 'q': o.quick = 1; break;
+		case 't': o.topo = optarg; break;
+		case 'r': o.runs = optarg; break;
+		case 'b': o.boots = atoi(optarg);
+			if (o.boots < 1 || o.boots > 50)
+				usage();
+			break;
+		case 'o': o.outdir = optarg; break;
+		default: usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!strcmp(cmd, "check"))
+		return cmd_check(argc, argv, &o);
+	if (argc != 1)
+		usage();
+	find_top(top, sizeof(top));
+	env_init(&e, top);
+	if (!strcmp(cmd, "plan"))
+		return cmd_plan(argv[0], &o, &e);
+	if ((strcmp(cmd, "run") && strcmp(cmd, "derive")) || !o.outdir)
+		usage();
+	if (load(argv[0], &o, &s))
+		return 2;
+	return !strcmp(cmd, "run") ? drive(&e, &s, o.outdir, o.quick) :
+				     drive_derive(&e, &s, o.outdir, o.quick);
+}

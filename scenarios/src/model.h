@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * model.h - the platform's declared ranges and profile names, on the host.
+ * They come from bench/platform/model_data.h itself (model.c includes it),
+ * so a scenario is checked against the constants the guest module uses.
+ */
+#ifndef EMRCU_SCEN_MODEL_H
+#define EMRCU_SCEN_MODEL_H
+
+int model_temp_min_mc(void);
+int model_temp_max_mc(void);
+int model_bin_min_mv(void);
+int model_bin_max_mv(void);
+int model_nr_profiles(void);
+const char *model_profile_name(int i);
+/* Index of a profile name, or -1. */
+int model_profile_index(const char *name);
+/* Comma-separated profile names, for messages. */
+const char *model_profile_list(void);
+
+#endif

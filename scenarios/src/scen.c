@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Scenario file -> struct scenario: top-level fields, runs, conditions. */
+#include "scen.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fields.h"
+#include "model.h"
+#include "workload.h"
+
+static const char *const kind_names[] = {
+	[KIND_ENERGY] = "energy", [KIND_PLACEMENT] = "placement",
+	[KIND_SHARED] = "shared", [KIND_LATENCY] = "latency",
+};
+
+const char *scen_kind_name(enum scen_kind k)
+{
+	return kind_names[k];
+}
+
+const char *scen_em_name(enum scen_em e)
+{
+	return e == EM_RUNTIME ? "runtime" : "static";
+}
+
+int scen_cluster_of_rank(const struct topo *t, int rank)
+{
+	int order[TOPO_MAX_CLUSTERS], i, j;
+
+	for (i = 0; i < t->nclusters; i++)
+		order[i] = i;
+	/* stable insertion sort by capacity */
+	for (i = 1; i < t->nclusters; i++) {
+		int v = order[i];
+
+		for (j = i; j > 0 && t->c[order[j - 1]].capacity > t->c[v].capacity; j--)
+			order[j] = order[j - 1];
+		order[j] = v;
+	}
+	return rank >= 0 && rank < t->nclusters ? order[rank] : -1;
+}
+
+static int name_ok(const char *s)
+{
+	if (!*s || strlen(s) >= SCEN_NAME_LEN)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		      *s == '-' || *s == '_'))
+			return 0;
+	return 1;
+}
+
+static int get_word(const struct fctx *f, const char *key, int required,
+		    const char *def, const char *const *allowed, char *out,
+		    size_t len)
+{
+	const struct conf_entry *e;
+	const char *v;
+	int i;
+
+
+	if (fget(f, key, required, &e))
+		return -1;
+	v = e ? e->val : def;
+	if (strlen(v) >= len)
+		return ferr(f, e, key, "longer than %zu characters", len - 1);
+	memcpy(out, v, strlen(v) + 1);
+	if (!e || !allowed)
+		return 0;
+	for (i = 0; allowed[i]; i++)
+		if (!strcmp(out, allowed[i]))
+			return 0;
+	return ferr(f, e, key, "'%s' is not one of the allowed values", e->val);
+}
+
+static int topo_asymmetric(const struct topo *t)
+{
+	int k;
+
+	for (k = 1; k < t->nclusters; k++)
+		if (t->c[k].capacity != t->c[0].capacity)
+			return 1;
+	return 0;
+}
+
+static int parse_runs(const struct fctx *f, const char *over,
+		      struct scenario *s)
+{
+	const struct conf_entry *e;
+	struct conf_entry ov = { .key = "runs", .line = 0 };
+	char buf[CONF_VAL_LEN], *w[SCEN_MAX_RUNS + 1];
+	int i, n;
+
+	if (fget(f, "runs", !over, &e))
+		return -1;
+	if (over) {
+		if (strlen(over) >= CONF_VAL_LEN || !*over)
+			return ferr(f, NULL, "runs", "--runs: bad value");
+		strcpy(ov.val, over);
+		e = &ov;
+	}
+	strcpy(buf, e->val);
+	n = fwords(buf, w, SCEN_MAX_RUNS);
+	if (n > SCEN_MAX_RUNS)
+		return ferr(f, e, "runs", "more than %d runs", SCEN_MAX_RUNS);
+	for (i = 0; i < n; i++) {
+		struct scen_run *r = &s->run[i];
+		char *colon = strchr(w[i], ':');
+		int j;
+
+		r->em = EM_STATIC;
+		if (colon) {
+			*colon++ = '\0';
+			if (!strcmp(colon, "runtime"))
+				r->em = EM_RUNTIME;
+			else if (strcmp(colon, "static"))
+				return ferr(f, e, "runs", "'%s': EM must be static or runtime",
+					    colon);
+		}
+		if (!name_ok(w[i]))
+			return ferr(f, e, "runs", "bad variant name '%s'", w[i]);
+		if (s->kind == KIND_LATENCY && r->em == EM_RUNTIME)
+			return ferr(f, e, "runs", "latency runs take no :runtime (the updater is the load)");
+		strcpy(r->variant, w[i]);
+		for (j = 0; j < i; j++)
+			if (!strcmp(s->run[j].variant, r->variant) &&
+			    s->run[j].em == r->em)
+				return ferr(f, e, "runs", "'%s:%s' given twice",
+					    r->variant, scen_em_name(r->em));
+	}
+	s->nruns = n;
+	return 0;
+}
+
+static int parse_topology(const struct fctx *f, const char *override,
+			  struct scenario *s)
+{
+	const struct conf_entry *e;
+	const char *spec;
+	char terr[200];
+
+	if (fget(f, "topology", 0, &e))
+		return -1;
+	spec = override && *override ? override :
+	       e && strcmp(e->val, "default") ? e->val : TOPO_DEFAULT;
+	if (strlen(spec) >= sizeof(s->topo_spec))
+		return ferr(f, e, "topology", "too long");
+	memcpy(s->topo_spec, spec, strlen(spec) + 1);
+	if (topo_parse(s->topo_spec, &s->topo, terr, sizeof(terr))) {
+		if (override && *override)
+			return ferr(f, NULL, "topology", "TOPO=%s: impossible topology: %s",
+				    override, terr);
+		return ferr(f, e, "topology", "impossible topology: %s", terr);
+	}
+	return 0;
+}
+
+static int temp_check(const struct fctx *f, const struct conf_entry *e,
+		      const char *key, double c, int *mc)
+{
+	double lo = model_temp_min_mc() / 1000.0, hi = model_temp_max_mc() / 1000.0;
+
+	if (c < lo || c > hi)
+		return ferr(f, e, key, "temperature %g C outside the model's range %g..%g C (bench/platform/model_data.h)",
+			    c, lo, hi);
+	*mc = (int)lround(c * 1000);
+	return 0;
+}
+
+static int bin_check(const struct fctx *f, const struct conf_entry *e,
+		     const char *key, double mv, int *out)
+{
+	if (mv != floor(mv) || mv < model_bin_min_mv() || mv > model_bin_max_mv())
+		return ferr(f, e, key, "bin offset %g mV outside the model's range %d..%d mV (integer)",
+			    mv, model_bin_min_mv(), model_bin_max_mv());
+	*out = (int)mv;
+	return 0;
+}
+
+static int profile_check(const struct fctx *f, const struct conf_entry *e,
+			 const char *key, const char *name, char *out)
+{
+	if (model_profile_index(name) < 0)
+		return ferr(f, e, key, "unknown profile '%s' (model: %s)", name,
+			    model_profile_list());
+	if (strlen(name) >= 24)
+		return ferr(f, e, key, "profile name too long");
+	memcpy(out, name, strlen(name) + 1);
+	return 0;
+}
+
+/* temperature, profile, bin_mv: the conditions outside the knob. */
+static int parse_base_cond(const struct fctx *f, struct scen_cond *c)
+{
+	const struct conf_entry *e;
+	double v;
+
+	memset(c, 0, sizeof(*c));
+	if (fnum(f, "temperature", 0, -1e9, 1e9, 25, &v) ||
+	    fget(f, "temperature", 0, &e) ||
+	    temp_check(f, e, "temperature", v, &c->temp_mc))
+		return -1;
+	if (fget(f, "profile", 0, &e) ||
+	    profile_check(f, e, "profile", e ? e->val : "nominal", c->profile))
+		return -1;
+	if (fnum(f, "bin_mv", 0, -1e9, 1e9, 0, &v) ||
+	    fget(f, "bin_mv", 0, &e) || bin_check(f, e, "bin_mv", v, &c->bin_mv))
+		return -1;
+	return 0;
+}
+
+static void step_label(char *out, size_t len, int i, enum scen_knob k,
+		       const struct scen_cond *c)
+{
+	if (k == KNOB_TEMPERATURE)
+		snprintf(out, len, "s%d_%gC", i, c->temp_mc / 1000.0);
+	else if (k == KNOB_PROFILE)
+		snprintf(out, len, "s%d_%s", i, c->profile);
+	else
+		snprintf(out, len, "s%d_%s%dmV", i, c->bin_mv < 0 ? "m" : "p",
+			 abs(c->bin_mv));
+}
+
+static int parse_timeline(const struct fctx *f, struct scenario *s)
+{
+	static const char *const knobs[] = { "temperature", "profile", "bin", NULL };
+	const struct conf_entry *e;
+	char knob[16], buf[CONF_VAL_LEN], *w[SCEN_MAX_STEPS + 1];
+	struct scen_cond base;
+	int i, n;
+
+	if (parse_base_cond(f, &base) ||
+	    get_word(f, "knob", 1, "", knobs, knob, sizeof(knob)) ||
+	    fget(f, "timeline", 1, &e))
+		return -1;
+	s->knob = !strcmp(knob, "temperature") ? KNOB_TEMPERATURE :
+		  !strcmp(knob, "profile") ? KNOB_PROFILE : KNOB_BIN;
+	strcpy(buf, e->val);
+	n = fwords(buf, w, SCEN_MAX_STEPS);
+	if (n > SCEN_MAX_STEPS)
+		return ferr(f, e, "timeline", "more than %d steps", SCEN_MAX_STEPS);
+	for (i = 0; i < n; i++) {
+		struct scen_cond *c = &s->step[i];
+		double v;
+
+		*c = base;
+		if (s->knob != KNOB_PROFILE && parse_num(w[i], &v))
+			return ferr(f, e, "timeline", "step %d: '%s' is not a number", i, w[i]);
+		if ((s->knob == KNOB_TEMPERATURE &&
+		     temp_check(f, e, "timeline", v, &c->temp_mc)) ||
+		    (s->knob == KNOB_BIN && bin_check(f, e, "timeline", v, &c->bin_mv)) ||
+		    (s->knob == KNOB_PROFILE &&
+		     profile_check(f, e, "timeline", w[i], c->profile)))
+			return -1;
+		step_label(c->label, sizeof(c->label), i, s->knob, c);
+	}
+	s->nsteps = n;
+	return 0;
+}
+
+static int parse_load_fields(const struct fctx *f, struct scenario *s)
+{
+	static const char *const engines[] = { "emulated", "rt-app", NULL };
+	char engine[16];
+	long v;
+
+	if (get_word(f, "engine", 0, "emulated", engines, engine, sizeof(engine)))
+		return -1;
+	s->engine = strcmp(engine, "rt-app") ? ENGINE_EMULATED : ENGINE_RTAPP;
+
+	if (fint(f, "warmup_ms", 1, 0, 60000, 0, &v))
+		return -1;
+	s->warmup_ms = (int)v;
+	if (fint(f, "phase_ms", 1, 100, 600000, 0, &v))
+		return -1;
+	s->phase_ms = (int)v;
+	if (fint(f, "slice_us", 0, 20, 10000, 200, &v))
+		return -1;
+	s->slice_us = (int)v;
+	if (s->kind == KIND_ENERGY)
+		return parse_timeline(f, s);
+	s->knob = KNOB_NONE;
+	s->nsteps = 1;
+	if (parse_base_cond(f, &s->step[0]))
+		return -1;
+	strcpy(s->step[0].label, "cond");
+	return 0;
+}
+
+static int parse_latency(const struct fctx *f, struct scenario *s)
+{
+	struct scen_latency *l = &s->lat;
+	const struct conf_entry *e;
+	char buf[CONF_VAL_LEN], *w[SCEN_MAX_LOADS + 1];
+	long v;
+	int i, n;
+
+	if (fint(f, "duration_s", 1, 1, 600, 0, &v))
+		return -1;
+	l->duration_s = (int)v;
+	if (fint(f, "interval_us", 0, 100, 100000, 1000, &v))
+		return -1;
+	l->interval_us = (int)v;
+	if (fint(f, "priority", 0, 1, 99, 95, &v))
+		return -1;
+	l->priority = (int)v;
+	if (fint(f, "hist_us", 0, 100, 100000, 20000, &v))
+		return -1;
+	l->hist_us = (int)v;
+	if (fint(f, "bench_loops", 0, 1, 100000, 10, &v))
+		return -1;
+	l->loops = (int)v;
+	if (get_word(f, "bench_readers", 0, "last", NULL, l->readers,
+		     sizeof(l->readers)))
+		return -1;
+	if (fnum(f, "pass.noise_factor", 1, 1, 100, 0, &l->noise_factor) ||
+	    fnum(f, "pass.noise_floor_pct", 1, 0, 1000, 0, &l->noise_floor_pct) ||
+	    fnum(f, "pass.noise_max_pct", 1, 0, 100000, 0, &l->noise_max_pct))
+		return -1;
+	if (fget(f, "loads", 1, &e))
+		return -1;
+	strcpy(buf, e->val);
+	n = fwords(buf, w, SCEN_MAX_LOADS);
+	if (n > SCEN_MAX_LOADS)
+		return ferr(f, e, "loads", "more than %d loads", SCEN_MAX_LOADS);
+	for (i = 0; i < n; i++) {
+		if (!strcmp(w[i], "idle")) {
+			l->load_hz[i] = 0;
+			continue;
+		}
+		if (parse_int(w[i], &v) || v < 1 || v > 10000)
+			return ferr(f, e, "loads", "'%s': want idle or an update rate 1..10000 Hz",
+				    w[i]);
+		l->load_hz[i] = (int)v;
+	}
+	l->nloads = n;
+	return 0;
+}
+
+static int parse_thresholds(const struct fctx *f, struct scenario *s)
+{
+	s->runtime_abs_err_pct_max = -1;
+	s->static_abs_err_pct_min = -1;
+	s->invisible_pct_min = -1;
+	s->em_choice_pct_max = -1;
+	if (s->kind == KIND_ENERGY)
+		return fnum(f, "pass.runtime_abs_err_pct_max", 0, 0, 1000, -1,
+			    &s->runtime_abs_err_pct_max) ||
+		       fnum(f, "pass.static_abs_err_pct_min", 0, 0, 1000, -1,
+			    &s->static_abs_err_pct_min);
+	if (s->kind == KIND_SHARED)
+		return fnum(f, "pass.invisible_pct_min", 0, 0, 100, -1,
+			    &s->invisible_pct_min);
+	if (s->kind == KIND_PLACEMENT)
+		return fnum(f, "pass.em_choice_pct_max", 0, 0, 1000, -1,
+			    &s->em_choice_pct_max);
+	return 0;
+}
+
+static int parse_all(const struct fctx *f, const struct scen_override *ov,
+		     struct scenario *s)
+{
+	static const char *const kinds[] = { "energy", "placement", "shared",
+					     "latency", NULL };
+	static const char *const modes[] = { "realtime", "deterministic", NULL };
+	const struct conf_entry *e;
+	const char *base;
+	char kind[16];
+	long v;
+	int i;
+
+	if (fget(f, "name", 1, &e))
+		return -1;
+	base = strrchr(s->path, '/');
+	base = base ? base + 1 : s->path;
+	if (!name_ok(e->val))
+		return ferr(f, e, "name", "'%s': want [a-z0-9_-]+", e->val);
+	if (strncmp(base, e->val, strlen(e->val)) ||
+	    strcmp(base + strlen(e->val), ".conf"))
+		return ferr(f, e, "name", "'%s' does not match the file name %s",
+			    e->val, base);
+	strcpy(s->name, e->val);
+	if (fget(f, "description", 1, &e))
+		return -1;
+	if (strlen(e->val) >= sizeof(s->description))
+		return ferr(f, e, "description", "longer than %zu characters",
+			    sizeof(s->description) - 1);
+	strcpy(s->description, e->val);
+	if (get_word(f, "kind", 1, "", kinds, kind, sizeof(kind)))
+		return -1;
+	for (i = 0; kinds[i]; i++)
+		if (!strcmp(kind, kinds[i]))
+			s->kind = (enum scen_kind)i;
+	if (parse_topology(f, ov ? ov->topo : NULL, s) ||
+	    parse_runs(f, ov ? ov->runs : NULL, s) ||
+	    get_word(f, "mode", 0, "realtime", modes, s->mode, sizeof(s->mode)))
+		return -1;
+	if (fint(f, "boots", 0, 1, 50, 1, &v))
+		return -1;
+	s->boots = (int)v;
+	if (fint(f, "timeout_s", 1, 10, 3600, 0, &v))
+		return -1;
+	s->timeout_s = (int)v;
+	if (get_word(f, "platform", 0, "", NULL, s->platform, sizeof(s->platform)))
+		return -1;
+	if (strstr(s->platform, "temperature=") || strstr(s->platform, "profile=") ||
+	    strstr(s->platform, "bin_mv=")) {
+		fget(f, "platform", 0, &e);
+		return ferr(f, e, "platform", "conditions belong in the scenario's own fields");
+	}
+	if ((s->kind == KIND_PLACEMENT || s->kind == KIND_SHARED) &&
+	    !topo_asymmetric(&s->topo)) {
+		fget(f, "topology", 0, &e);
+		return ferr(f, e, "topology", "impossible topology %s for a %s scenario: EAS needs at least two CPU capacities",
+			    s->topo_spec, scen_kind_name(s->kind));
+	}
+	if (s->kind == KIND_LATENCY) {
+		if (parse_latency(f, s))
+			return -1;
+	} else if (parse_load_fields(f, s) || parse_workloads(f, s)) {
+		return -1;
+	}
+	return parse_thresholds(f, s);
+}
+
+int scen_parse(const char *path, const char *text, int quick,
+	       const struct scen_override *ov, struct scenario *s, char *err,
+	       size_t errlen)
+{
+	static struct conf c;
+	struct fctx f = { .c = &c, .quick = quick, .err = err, .errlen = errlen };
+	const struct conf_entry *u;
+
+	memset(s, 0, sizeof(*s));
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	if (conf_parse(path, text, &c, err, errlen) || parse_all(&f, ov, s))
+		return -1;
+	u = conf_unused(&c);
+	if (u)
+		return ferr(&f, u, u->key, "unknown field (for kind %s)",
+			    scen_kind_name(s->kind));
+	return 0;
+}
+
+int scen_load(const char *path, int quick, const struct scen_override *ov,
+	      struct scenario *s, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "r");
+	char *text;
+	long len;
+	int ret;
+
+	if (!fp) {
+		snprintf(err, errlen, "%s: cannot open", path);
+		return -1;
+	}
+	fseek(fp, 0, SEEK_END);
+	len = ftell(fp);
+	rewind(fp);
+	text = calloc(1, (size_t)len + 1);
+	if (!text || fread(text, 1, (size_t)len, fp) != (size_t)len) {
+		fclose(fp);
+		free(text);
+		snprintf(err, errlen, "%s: cannot read", path);
+		return -1;
+	}
+	fclose(fp);
+	ret = scen_parse(path, text, quick, ov, s, err, errlen);
+	free(text);
+	return ret;
+}

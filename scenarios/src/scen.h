@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * scen.h - one declared scenario (scenarios/NAME.conf), parsed and checked.
+ *
+ * Fields (README.md has the full reference):
+ *   name, description, kind (energy | placement | shared | latency),
+ *   topology (default | COUNTxCAP+...), runs (VARIANT[:static|:runtime]...),
+ *   mode (realtime | deterministic), boots, timeout_s, platform;
+ *   energy/placement/shared: warmup_ms, phase_ms, slice_us, engine, temperature,
+ *   profile, bin_mv, knob + timeline (energy), workload (repeatable),
+ *   pass.* thresholds;
+ *   latency: duration_s, interval_us, priority, hist_us, loads,
+ *   bench_readers, bench_loops, pass.noise_factor, pass.noise_floor_pct,
+ *   pass.noise_max_pct.
+ */
+#ifndef EMRCU_SCEN_SCEN_H
+#define EMRCU_SCEN_SCEN_H
+
+#include <stddef.h>
+
+#include "conf.h"
+#include "topo.h"
+
+#define SCEN_MAX_RUNS 8
+#define SCEN_MAX_STEPS 24
+#define SCEN_MAX_WORKLOADS 12
+#define SCEN_MAX_TASKS 8	/* expanded (count=) tasks per workload */
+#define SCEN_MAX_PHASES 12
+#define SCEN_MAX_LOADS 8
+#define SCEN_NAME_LEN 40
+
+enum scen_kind { KIND_ENERGY, KIND_PLACEMENT, KIND_SHARED, KIND_LATENCY };
+enum scen_knob { KNOB_NONE, KNOB_TEMPERATURE, KNOB_PROFILE, KNOB_BIN };
+enum scen_em { EM_STATIC, EM_RUNTIME };
+/* emulated: guest/load.h (work scales with capacity x OPP); rt-app:
+ * Debian's rt-app runs the same tasks from generated JSON (its busy loop
+ * takes the same time on every vCPU: see README.md). */
+enum scen_engine { ENGINE_EMULATED, ENGINE_RTAPP };
+
+struct scen_run {
+	char variant[SCEN_NAME_LEN];
+	enum scen_em em;
+};
+
+struct scen_cond {
+	int temp_mc;
+	char profile[24];
+	int bin_mv;
+	char label[SCEN_NAME_LEN];	/* block-name safe, e.g. s3_85C */
+};
+
+struct scen_task {
+	char name[SCEN_NAME_LEN];	/* unique: base name + .index */
+	int nphases;
+	double util[SCEN_MAX_PHASES];	/* % of capacity 1024 at fmax */
+	int period_us;
+	int cluster;			/* pinned to the cluster of this
+					 * capacity rank; -1: anywhere */
+};
+
+struct scen_workload {
+	char name[SCEN_NAME_LEN];
+	int ntasks;
+	struct scen_task t[SCEN_MAX_TASKS];
+	double max_over_optimal_pct;	/* placement threshold, <0: none */
+};
+
+struct scen_latency {
+	int duration_s, interval_us, priority, hist_us;
+	int nloads;
+	int load_hz[SCEN_MAX_LOADS];	/* 0: idle */
+	char readers[32];		/* "last" or a cpulist */
+	int loops;
+	double noise_factor, noise_floor_pct, noise_max_pct;
+};
+
+struct scenario {
+	char path[256];
+	char name[SCEN_NAME_LEN];
+	char description[256];
+	enum scen_kind kind;
+	char topo_spec[128];
+	struct topo topo;
+	int nruns;
+	struct scen_run run[SCEN_MAX_RUNS];
+	char mode[16];
+	int boots, timeout_s;
+	char platform[128];
+
+	/* energy, placement, shared */
+	int warmup_ms, phase_ms, slice_us;
+	enum scen_engine engine;
+	enum scen_knob knob;
+	int nsteps;
+	struct scen_cond step[SCEN_MAX_STEPS];	/* energy: the timeline;
+						 * else one condition */
+	int nworkloads;
+	struct scen_workload w[SCEN_MAX_WORKLOADS];
+	double runtime_abs_err_pct_max;		/* energy, <0: none */
+	double static_abs_err_pct_min;		/* energy, last step, <0: none */
+	double invisible_pct_min;		/* shared, <0: none */
+	double em_choice_pct_max;		/* placement, <0: none */
+
+	struct scen_latency lat;
+};
+
+/* Command-line replacements of fields (NULL: the file's). */
+struct scen_override {
+	const char *topo;	/* TOPO= */
+	const char *runs;	/* --runs */
+};
+
+/*
+ * Parse and check @path.  0, or -1 with "FILE:LINE: field F: reason" (or
+ * "FILE: field F: reason" for missing fields) in err.
+ */
+int scen_load(const char *path, int quick, const struct scen_override *ov,
+	      struct scenario *s, char *err, size_t errlen);
+int scen_parse(const char *path, const char *text, int quick,
+	       const struct scen_override *ov, struct scenario *s, char *err,
+	       size_t errlen);
+
+const char *scen_kind_name(enum scen_kind k);
+const char *scen_em_name(enum scen_em e);
+
+/* Capacity (final, biggest = 1024) of the cluster of capacity rank @rank. */
+int scen_cluster_of_rank(const struct topo *t, int rank);
+
+#endif

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "verdict.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive.h"
+#include "latency.h"
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Boots whose @valid metric (if given) is 1 only. */
+static struct pooled pool_if(const struct outcome *o, int no, int run,
+			     const char *name, int cluster, const char *valid)
+{
+	double v[METRIC_MAX_SAMPLES * 8];
+	struct pooled p = { 0, NAN, NAN, NAN };
+	int i, k;
+
+	for (i = 0; i < no; i++) {
+		const struct metric *m;
+
+		if (o[i].run != run || !o[i].ok)
+			continue;
+		if (valid) {
+			m = metric_find(o[i].ms, valid, -1);
+			if (!m || !m->n || m->v[0] != 1)
+				continue;
+		}
+		m = metric_find(o[i].ms, name, cluster);
+		for (k = 0; m && k < m->n && p.n < (int)(sizeof(v) / sizeof(v[0])); k++)
+			v[p.n++] = m->v[k];
+	}
+	if (!p.n)
+		return p;
+	qsort(v, (size_t)p.n, sizeof(v[0]), cmp_d);
+	p.min = v[0];
+	p.max = v[p.n - 1];
+	p.median = p.n % 2 ? v[p.n / 2] : (v[p.n / 2 - 1] + v[p.n / 2]) / 2;
+	return p;
+}
+
+struct pooled pool_metric(const struct outcome *o, int no, int run,
+			  const char *name, int cluster)
+{
+	return pool_if(o, no, run, name, cluster, NULL);
+}
+
+struct judge {
+	FILE *txt, *json;
+	int nchecks, failed;
+};
+
+static void jstr(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void jnum(FILE *f, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputs("null", f);
+	else
+		fprintf(f, "%.6g", v);
+}
+
+static void check(struct judge *j, const char *what, const char *run,
+		  double value, const char *op, double limit, int pass, int judged)
+{
+	fprintf(j->json, "%s\n    {\"check\": ", j->nchecks++ ? "," : "");
+	jstr(j->json, what);
+	fputs(", \"run\": ", j->json);
+	jstr(j->json, run);
+	fputs(", \"value\": ", j->json);
+	jnum(j->json, value);
+	fprintf(j->json, ", \"op\": \"%s\", \"limit\": ", op);
+	jnum(j->json, limit);
+	fprintf(j->json, ", \"judged\": %s, \"pass\": %s}",
+		judged ? "true" : "false", pass ? "true" : "false");
+	if (!strcmp(op, "ran"))
+		fprintf(j->txt, "FAIL: %s\n", what);
+	else
+		fprintf(j->txt, "%s: %s [%s]: %.2f %s %.2f%s\n",
+			!judged ? "INFO" : pass ? "PASS" : "FAIL", what, run, value,
+			op, limit, judged ? "" : " (not judged)");
+	if (judged && !pass)
+		j->failed++;
+}
+
+static void run_name(const struct scenario *s, int r, char *out, size_t len)
+{
+	if (s->kind == KIND_LATENCY)
+		snprintf(out, len, "%s", s->run[r].variant);
+	else
+		snprintf(out, len, "%s:%s", s->run[r].variant,
+			 scen_em_name(s->run[r].em));
+}
+
+static void cell(FILE *f, struct pooled p, const char *fmt)
+{
+	char b[64];
+
+	if (!p.n) {
+		fprintf(f, " %14s", "-");
+		return;
+	}
+	snprintf(b, sizeof(b), fmt, p.median);
+	if (p.n > 1) {
+		size_t l = strlen(b);
+
+		snprintf(b + l, sizeof(b) - l, "±%.2g", (p.max - p.min) / 2);
+	}
+	fprintf(f, " %14s", b);
+}
+
+static struct pooled pm(const struct outcome *o, int no, int r,
+			const char *metric, const char *label, int cl)
+{
+	char n[METRIC_NAME_LEN + 64];
+
+	snprintf(n, sizeof(n), "%s.%s", metric, label);
+	return pool_metric(o, no, r, n, cl);
+}
+
+/* Like pm(), over the boots whose step @label was valid (derive.h). */
+static struct pooled pmv(const struct outcome *o, int no, int r,
+			 const char *metric, const char *label, int cl)
+{
+	char n[METRIC_NAME_LEN + 64], v[METRIC_NAME_LEN + 64];
+
+	snprintf(n, sizeof(n), "%s.%s", metric, label);
+	snprintf(v, sizeof(v), "step_valid.%s", label);
+	return pool_if(o, no, r, n, cl, v);
+}
+
+static int boots_ok(const struct outcome *o, int no, int r)
+{
+	int i, n = 0;
+
+	for (i = 0; i < no; i++)
+		n += o[i].run == r && o[i].ok;
+	return n;
+}
+
+static void share_cell(FILE *f, const struct outcome *o, int no, int r,
+		       const char *label, int ncl)
+{
+	char b[96] = "";
+	size_t l = 0;
+	int k;
+
+	for (k = 0; k < ncl && l < sizeof(b) - 8; k++) {
+		struct pooled p = pm(o, no, r, "busy_share_pct", label, k);
+
+		if (p.n)
+			l += (size_t)snprintf(b + l, sizeof(b) - l, "%s%.0f",
+					      k ? "/" : "", p.median);
+		else
+			l += (size_t)snprintf(b + l, sizeof(b) - l, "%s-", k ? "/" : "");
+	}
+	fprintf(f, " %14s", b);
+}
+
+static void energy_tables(struct judge *j, const struct scenario *s,
+			  const struct outcome *o, int no)
+{
+	static const char *const cols[] = { "true_energy_mj", "em_energy_mj",
+					    "em_err_pct", "em_err_total_pct", NULL };
+	static const char *const heads[] = { "true mJ", "EM mJ", "EM err %",
+					     "vs total %" };
+	char rn[80];
+	int r, i, c, ncl = s->topo.nclusters;
+
+	for (r = 0; r < s->nruns; r++) {
+		run_name(s, r, rn, sizeof(rn));
+		fprintf(j->txt, "\n[%s]\n%-20s", rn, "step");
+		for (c = 0; cols[c]; c++)
+			fprintf(j->txt, " %14s", heads[c]);
+		if (s->kind != KIND_ENERGY)
+			fprintf(j->txt, " %14s %14s %14s", "opt mJ", "over opt %", "-bg over %");
+		if (s->kind != KIND_ENERGY)
+			fprintf(j->txt, " %14s %14s", "EM-pick over %", "..declared %");
+		if (s->kind == KIND_SHARED)
+			fprintf(j->txt, " %14s %14s", "shared mW", "shared %");
+		fprintf(j->txt, " %14s %14s %6s\n", "busy % by cl", "work %", "valid");
+		for (i = 0; i < scen_nsteps(s); i++) {
+			const char *l = step_label(s, i);
+
+			fprintf(j->txt, "%-20s", l);
+			for (c = 0; cols[c]; c++)
+				cell(j->txt, pm(o, no, r, cols[c], l, -1), "%.2f");
+			if (s->kind != KIND_ENERGY) {
+				cell(j->txt, pm(o, no, r, "optimal_energy_mj", l, -1), "%.2f");
+				cell(j->txt, pm(o, no, r, "energy_over_optimal_pct", l, -1), "%.1f");
+				cell(j->txt, pm(o, no, r, "task_energy_over_optimal_pct", l, -1), "%.1f");
+				cell(j->txt, pm(o, no, r, "em_choice_over_optimal_pct", l, -1), "%.1f");
+				cell(j->txt, pm(o, no, r, "em_choice_declared_over_optimal_pct", l, -1), "%.1f");
+			}
+			if (s->kind == KIND_SHARED) {
+				cell(j->txt, pm(o, no, r, "shared_power_mw", l, -1), "%.1f");
+				cell(j->txt, pm(o, no, r, "shared_pct", l, -1), "%.1f");
+			}
+			share_cell(j->txt, o, no, r, l, ncl);
+			cell(j->txt, pm(o, no, r, "work_pct", l, -1), "%.0f");
+			fprintf(j->txt, " %3d/%-2d\n", pmv(o, no, r, "work_pct", l, -1).n,
+				boots_ok(o, no, r));
+		}
+	}
+	fputc('\n', j->txt);
+}
+
+static void energy_checks(struct judge *j, const struct scenario *s,
+			  const struct outcome *o, int no)
+{
+	char rn[80], what[160];
+	int r, i;
+
+	for (r = 0; r < s->nruns; r++) {
+		const char *last = step_label(s, scen_nsteps(s) - 1);
+		double worst = 0;
+
+		run_name(s, r, rn, sizeof(rn));
+		if (s->run[r].em == EM_RUNTIME && s->runtime_abs_err_pct_max >= 0) {
+			for (i = 0; i < scen_nsteps(s); i++) {
+				struct pooled p = pm(o, no, r, "em_abs_err_pct",
+						     step_label(s, i), -1);
+
+				if (p.n && p.median > worst)
+					worst = p.median;
+			}
+			check(j, "runtime EM |error| at every step", rn, worst, "<=",
+			      s->runtime_abs_err_pct_max,
+			      worst <= s->runtime_abs_err_pct_max, 1);
+		}
+		if (s->run[r].em == EM_STATIC && s->static_abs_err_pct_min >= 0) {
+			struct pooled p = pm(o, no, r, "em_abs_err_pct", last, -1);
+
+			snprintf(what, sizeof(what), "static EM |error| at the last step (%s)", last);
+			check(j, what, rn, p.median, ">=", s->static_abs_err_pct_min,
+			      p.n && p.median >= s->static_abs_err_pct_min, 1);
+		}
+	}
+}
+
+static void placement_checks(struct judge *j, const struct scenario *s,
+			     const struct outcome *o, int no)
+{
+	char rn[80], what[160];
+	int r, i;
+
+	for (i = 0; i < s->nworkloads; i++) {
+		const struct scen_workload *w = &s->w[i];
+
+		if (w->max_over_optimal_pct < 0)
+			continue;
+		for (r = 0; r < s->nruns; r++) {
+			struct pooled p = pmv(o, no, r, "energy_over_optimal_pct",
+					      w->name, -1);
+
+			run_name(s, r, rn, sizeof(rn));
+			snprintf(what, sizeof(what), "%s: energy over optimal %% (%d valid boot(s) of %d)",
+				 w->name, p.n, boots_ok(o, no, r));
+			check(j, what, rn, p.median, "<=", w->max_over_optimal_pct,
+			      p.n && p.median <= w->max_over_optimal_pct,
+			      s->run[r].em == EM_RUNTIME);
+		}
+	}
+	for (i = 0; s->em_choice_pct_max >= 0 && i < s->nworkloads; i++) {
+		for (r = 0; r < s->nruns; r++) {
+			struct pooled p = pm(o, no, r, "em_choice_declared_over_optimal_pct",
+					     s->w[i].name, -1);
+
+			run_name(s, r, rn, sizeof(rn));
+			snprintf(what, sizeof(what), "%s: the EM's best placement (declared load) over optimal %%",
+				 s->w[i].name);
+			check(j, what, rn, p.median, "<=", s->em_choice_pct_max,
+			      p.n && p.median <= s->em_choice_pct_max,
+			      s->run[r].em == EM_RUNTIME);
+		}
+	}
+	for (i = 0; s->kind == KIND_SHARED && s->invisible_pct_min >= 0 &&
+	     i < s->nworkloads; i++) {
+		for (r = 0; r < s->nruns; r++) {
+			/* residency-based: valid under contention too */
+			struct pooled p = pm(o, no, r, "em_invisible_pct",
+					     s->w[i].name, -1);
+
+			run_name(s, r, rn, sizeof(rn));
+			snprintf(what, sizeof(what), "%s: true energy the EM does not see %%",
+				 s->w[i].name);
+			check(j, what, rn, p.median, ">=", s->invisible_pct_min,
+			      p.n && p.median >= s->invisible_pct_min, 1);
+		}
+	}
+}
+
+/*
+ * One figure of one load: the baseline's boot-to-boot band, then every
+ * other run against it.  A band wider than pass.noise_max_pct cannot
+ * resolve anything: the comparison fails as inconclusive.
+ */
+static void latency_check(struct judge *j, const struct scenario *s,
+			  const struct outcome *o, int no, const char *label,
+			  const char *metric)
+{
+	char rn[80], what[200];
+	struct pooled b = pm(o, no, 0, metric, label, -1);
+	double band = b.n >= 2 && b.min > 0 ? 100 * (b.max - b.min) / b.min : NAN;
+	double limit = isnan(band) ? s->lat.noise_floor_pct :
+		fmax(band * s->lat.noise_factor, s->lat.noise_floor_pct);
+	int r;
+
+	run_name(s, 0, rn, sizeof(rn));
+	snprintf(what, sizeof(what), "%s %s: A/A band over %d boots (max - min) / min %%",
+		 label, metric, b.n);
+	check(j, what, rn, band, "<=", s->lat.noise_max_pct,
+	      !isnan(band) && band <= s->lat.noise_max_pct, 1);
+	for (r = 1; r < s->nruns; r++) {
+		struct pooled p = pm(o, no, r, metric, label, -1);
+		double dev = p.n && b.n && b.median > 0 ?
+			100 * fabs(p.median / b.median - 1) : NAN;
+
+		run_name(s, r, rn, sizeof(rn));
+		snprintf(what, sizeof(what), "%s %s: |median / %s median - 1| %%",
+			 label, metric, s->run[0].variant);
+		check(j, what, rn, dev, "<=", limit, !isnan(dev) && dev <= limit, 1);
+	}
+}
+
+static void latency_part(struct judge *j, const struct scenario *s,
+			 const struct outcome *o, int no)
+{
+	static const char *const cols[] = { "wakeup_p50_us", "wakeup_p99_us",
+					    "wakeup_p999_us", "wakeup_max_us", NULL };
+	char rn[80], label[32];
+	int r, i, c;
+
+	fprintf(j->txt, "\n%-12s %-16s %4s", "load", "run", "n");
+	for (c = 0; cols[c]; c++)
+		fprintf(j->txt, " %14s", cols[c] + 7);
+	fputc('\n', j->txt);
+	for (i = 0; i < s->lat.nloads; i++) {
+		lat_label(s->lat.load_hz[i], label, sizeof(label));
+		for (r = 0; r < s->nruns; r++) {
+			run_name(s, r, rn, sizeof(rn));
+			fprintf(j->txt, "%-12s %-16s %4d", label, rn,
+				pm(o, no, r, cols[0], label, -1).n);
+			for (c = 0; cols[c]; c++)
+				cell(j->txt, pm(o, no, r, cols[c], label, -1), "%.0f");
+			fputc('\n', j->txt);
+		}
+	}
+	fputc('\n', j->txt);
+	for (i = 0; i < s->lat.nloads; i++) {
+		lat_label(s->lat.load_hz[i], label, sizeof(label));
+		for (c = 0; c < 2; c++)
+			latency_check(j, s, o, no, label, c ? "wakeup_p99_us" : "wakeup_p50_us");
+	}
+}
+
+int verdict(const struct scenario *s, const struct outcome *o, int no,
+	    FILE *txt, FILE *json)
+{
+	struct judge j = { .txt = txt, .json = json };
+	char rn[80];
+	int i;
+
+	fprintf(json, "{\"schema\": \"emrcu/scenario-verdict/1\", \"scenario\": \"%s\", \"kind\": \"%s\", \"topology\": \"%s\", \"mode\": \"%s\", \"checks\": [",
+		s->name, scen_kind_name(s->kind), s->topo_spec, s->mode);
+	fprintf(txt, "== %s (%s): %s\n   topology %s, mode %s, %d boot(s) per run\n",
+		s->name, scen_kind_name(s->kind), s->description, s->topo_spec,
+		s->mode, s->boots);
+	for (i = 0; i < no; i++) {
+		if (o[i].ok)
+			continue;
+		run_name(s, o[i].run, rn, sizeof(rn));
+		check(&j, o[i].why, rn, 0, "ran", 0, 0, 1);
+	}
+	if (s->kind == KIND_LATENCY) {
+		latency_part(&j, s, o, no);
+	} else {
+		energy_tables(&j, s, o, no);
+		if (s->kind == KIND_ENERGY)
+			energy_checks(&j, s, o, no);
+		else
+			placement_checks(&j, s, o, no);
+	}
+	fprintf(json, "\n  ], \"failed\": %d}\n", j.failed);
+	fprintf(txt, "%s: %s: %d check(s), %d failed\n", j.failed ? "FAIL" : "PASS",
+		s->name, j.nchecks, j.failed);
+	return j.failed;
+}

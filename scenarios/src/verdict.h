@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * verdict.h - a scenario's pass thresholds over all its runs and boots,
+ * and its tables.  Per (run, metric) the boots are pooled: the median is
+ * the figure, n and [min, max] its spread.
+ *   energy:    runtime-EM runs: median |EM error| <= pass.runtime_abs_err_pct_max
+ *              at every step; static-EM runs: >= pass.static_abs_err_pct_min
+ *              at the last step (the effect the series exists for is there);
+ *   placement: runtime-EM runs: median energy over optimum <= the workload's
+ *              pass.over_optimal_pct (valid boots only), and the EM's own
+ *              best placement of the declared load (no QEMU noise) over the
+ *              optimum <= pass.em_choice_pct_max (static runs: reported,
+ *              not judged);
+ *   shared:    median share of the true energy the EM does not see >=
+ *              pass.invisible_pct_min for every workload;
+ *   latency:   per load, the first run is the baseline; another run's
+ *              median p99 / the baseline's must stay within
+ *              max(A/A band x pass.noise_factor, pass.noise_floor_pct), the
+ *              A/A band being the baseline's own (max - min) / min p99 over
+ *              its boots.
+ * A run that failed (timeout, crash, bad data) fails the scenario.
+ */
+#ifndef EMRCU_SCEN_VERDICT_H
+#define EMRCU_SCEN_VERDICT_H
+
+#include <stdio.h>
+
+#include "metrics.h"
+#include "scen.h"
+
+struct outcome {
+	int run;		/* index into scenario.run[] */
+	int boot;
+	int ok;
+	char why[1600];		/* failure: variant, step, reason */
+	struct metrics *ms;	/* NULL when !ok */
+};
+
+struct pooled {
+	int n;
+	double median, min, max;
+};
+
+/* Samples of (run, name, cluster) over the ok boots. */
+struct pooled pool_metric(const struct outcome *o, int no, int run,
+			  const char *name, int cluster);
+
+/*
+ * Judge, print the tables to @txt and the checks as JSON to @json.
+ * Returns the number of failed checks (failed runs included).
+ */
+int verdict(const struct scenario *s, const struct outcome *o, int no,
+	    FILE *txt, FILE *json);
+
+#endif

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "workload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int workload_phases(const struct scen_workload *w)
+{
+	int i, n = 1;
+
+	for (i = 0; i < w->ntasks; i++)
+		if (w->t[i].nphases > n)
+			n = w->t[i].nphases;
+	return n;
+}
+
+double task_util(const struct scen_task *t, int ph)
+{
+	return t->util[ph < t->nphases ? ph : t->nphases - 1];
+}
+
+void topo_capacity_model(const struct topo *t, struct opt_model *m)
+{
+	int k;
+
+	memset(m, 0, sizeof(*m));
+	m->ncl = t->nclusters;
+	for (k = 0; k < t->nclusters; k++) {
+		m->cl[k].ncpus = t->c[k].ncpus;
+		m->cl[k].cap = topo_final_capacity(t, k);
+		m->cl[k].nopps = 1;
+		m->cl[k].khz[0] = 1;
+	}
+}
+
+static int parse_utils(const char *s, struct scen_task *t)
+{
+	char buf[128], *save = NULL, *tok;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	t->nphases = 0;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		double u;
+
+		if (t->nphases == SCEN_MAX_PHASES || parse_num(tok, &u) ||
+		    u < 0 || u > 100)
+			return -1;
+		t->util[t->nphases++] = u;
+	}
+	return t->nphases ? 0 : -1;
+}
+
+/* One TASK (words w[0..n-1]) -> @count tasks appended to @wl. */
+static int parse_task(const struct fctx *f, const struct conf_entry *e,
+		      const struct scenario *s, struct scen_workload *wl,
+		      char **w, int n)
+{
+	struct scen_task t = { .period_us = TASK_DEFAULT_PERIOD_MS * 1000,
+			       .cluster = -1 };
+	long count = 1, v;
+	double scale = 1;
+	int i, have_util = 0;
+
+	if (!n || strchr(w[0], '=') || strlen(w[0]) > SCEN_NAME_LEN - 4)
+		return ferr(f, e, "workload", "%s: a task must start with its name",
+			    wl->name);
+	for (i = 1; i < n; i++) {
+		char *eq = strchr(w[i], '=');
+
+		if (!eq)
+			return ferr(f, e, "workload", "%s/%s: '%s' is not key=value",
+				    wl->name, w[0], w[i]);
+		*eq++ = '\0';
+		if (!strcmp(w[i], "util")) {
+			if (parse_utils(eq, &t))
+				return ferr(f, e, "workload", "%s/%s: util=%s: want %% values 0..100, at most %d phases",
+					    wl->name, w[0], eq, SCEN_MAX_PHASES);
+			have_util = 1;
+		} else if (!strcmp(w[i], "period_ms")) {
+			if (parse_int(eq, &v) || v < 1 || v > 1000)
+				return ferr(f, e, "workload", "%s/%s: period_ms=%s: want 1..1000",
+					    wl->name, w[0], eq);
+			t.period_us = (int)v * 1000;
+		} else if (!strcmp(w[i], "count")) {
+			if (parse_int(eq, &count) || count < 1 || count > SCEN_MAX_TASKS)
+				return ferr(f, e, "workload", "%s/%s: count=%s: want 1..%d",
+					    wl->name, w[0], eq, SCEN_MAX_TASKS);
+		} else if (!strcmp(w[i], "ref")) {
+			if (!strcmp(eq, "little"))
+				scale = topo_final_capacity(&s->topo,
+					scen_cluster_of_rank(&s->topo, 0)) / 1024.0;
+			else if (strcmp(eq, "big"))
+				return ferr(f, e, "workload", "%s/%s: ref=%s: want little or big",
+					    wl->name, w[0], eq);
+		} else if (!strcmp(w[i], "cluster")) {
+			if (parse_int(eq, &v) || v < 0)
+				return ferr(f, e, "workload", "%s/%s: cluster=%s: want a capacity rank >= 0",
+					    wl->name, w[0], eq);
+			if (v >= s->topo.nclusters)
+				return ferr(f, e, "workload", "%s/%s: cluster=%ld: impossible topology: %s has %d cluster(s)",
+					    wl->name, w[0], v, s->topo_spec,
+					    s->topo.nclusters);
+			t.cluster = (int)v;
+		} else {
+			return ferr(f, e, "workload", "%s/%s: unknown task field '%s'",
+				    wl->name, w[0], w[i]);
+		}
+	}
+	if (!have_util)
+		return ferr(f, e, "workload", "%s/%s: util= missing", wl->name, w[0]);
+	for (i = 0; i < t.nphases; i++)
+		t.util[i] *= scale;
+	if (wl->ntasks + count > SCEN_MAX_TASKS)
+		return ferr(f, e, "workload", "%s: more than %d tasks", wl->name,
+			    SCEN_MAX_TASKS);
+	for (v = 0; v < count; v++) {
+		struct scen_task *d = &wl->t[wl->ntasks++];
+
+		*d = t;
+		snprintf(d->name, sizeof(d->name), "%s.%ld", w[0], v);
+	}
+	return 0;
+}
+
+static int check_phases(const struct fctx *f, const struct conf_entry *e,
+			struct scen_workload *wl)
+{
+	int i, n = 0;
+
+	for (i = 0; i < wl->ntasks; i++) {
+		if (wl->t[i].nphases == 1)
+			continue;
+		if (n && wl->t[i].nphases != n)
+			return ferr(f, e, "workload", "%s: tasks have %d and %d phases",
+				    wl->name, n, wl->t[i].nphases);
+		n = wl->t[i].nphases;
+	}
+	return 0;
+}
+
+static int check_fit(const struct fctx *f, const struct conf_entry *e,
+		     const struct scenario *s, const struct scen_workload *wl)
+{
+	struct opt_model m;
+	struct opt_task t[OPT_MAX_TASKS];
+	int ph, i;
+
+	topo_capacity_model(&s->topo, &m);
+	for (ph = 0; ph < workload_phases(wl); ph++) {
+		for (i = 0; i < wl->ntasks; i++) {
+			t[i].util = task_util(&wl->t[i], ph) * 1024 / 100;
+			t[i].cluster = wl->t[i].cluster < 0 ? -1 :
+				scen_cluster_of_rank(&s->topo, wl->t[i].cluster);
+		}
+		if (!opt_feasible(&m, t, wl->ntasks))
+			return ferr(f, e, "workload", "%s: cannot fit topology %s (phase %d: no placement keeps every CPU within its capacity)",
+				    wl->name, s->topo_spec, ph);
+	}
+	return 0;
+}
+
+static int parse_one(const struct fctx *f, const struct conf_entry *e,
+		     struct scenario *s, struct scen_workload *wl)
+{
+	char buf[CONF_VAL_LEN], *w[40], *save = NULL, *part;
+	char key[CONF_KEY_LEN + 48];
+	int n, first = 1, i;
+	double def;
+
+	strcpy(buf, e->val);
+	memset(wl, 0, sizeof(*wl));
+	for (part = strtok_r(buf, ";", &save); part; part = strtok_r(NULL, ";", &save)) {
+		n = fwords(part, w, 39);
+		if (n > 39)
+			return ferr(f, e, "workload", "too many words");
+		if (first) {
+			if (!n || strchr(w[0], '=') || strlen(w[0]) >= SCEN_NAME_LEN - 8)
+				return ferr(f, e, "workload", "want 'NAME TASK [; TASK]...'");
+			for (i = 0; w[0][i]; i++)
+				if (!strchr("abcdefghijklmnopqrstuvwxyz0123456789-", w[0][i]))
+					return ferr(f, e, "workload", "name '%s': want [a-z0-9-]+", w[0]);
+			strcpy(wl->name, w[0]);
+			if (parse_task(f, e, s, wl, w + 1, n - 1))
+				return -1;
+			first = 0;
+			continue;
+		}
+		if (parse_task(f, e, s, wl, w, n))
+			return -1;
+	}
+	if (first)
+		return ferr(f, e, "workload", "empty");
+	if (check_phases(f, e, wl) || check_fit(f, e, s, wl))
+		return -1;
+	wl->max_over_optimal_pct = -1;
+	if (s->kind != KIND_PLACEMENT)
+		return 0;
+	if (fnum(f, "pass.over_optimal_pct", 0, 0, 1000, -1, &def))
+		return -1;
+	snprintf(key, sizeof(key), "pass.over_optimal_pct.%s", wl->name);
+	return fnum(f, key, 0, 0, 1000, def, &wl->max_over_optimal_pct);
+}
+
+int parse_workloads(const struct fctx *f, struct scenario *s)
+{
+	const struct conf_entry *e[SCEN_MAX_WORKLOADS + 1];
+	int n = conf_get_all(f->c, "workload", f->quick, e, SCEN_MAX_WORKLOADS + 1);
+	int i, j;
+
+	if (!n)
+		return ferr(f, NULL, "workload", "missing");
+	if (n > SCEN_MAX_WORKLOADS)
+		return ferr(f, e[SCEN_MAX_WORKLOADS], "workload", "more than %d workloads",
+			    SCEN_MAX_WORKLOADS);
+	if (s->kind == KIND_ENERGY && n != 1)
+		return ferr(f, e[1], "workload", "an energy scenario has exactly one workload");
+	for (i = 0; i < n; i++) {
+		if (parse_one(f, e[i], s, &s->w[i]))
+			return -1;
+		for (j = 0; j < i; j++)
+			if (!strcmp(s->w[j].name, s->w[i].name))
+				return ferr(f, e[i], "workload", "'%s' given twice",
+					    s->w[i].name);
+	}
+	s->nworkloads = n;
+	return 0;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * workload.h - the `workload` fields of a scenario:
+ *
+ *   workload = NAME TASK [; TASK]...
+ *   TASK     = TNAME util=U[,U...] [ref=big|little] [period_ms=P] [count=N]
+ *              [cluster=R]
+ *
+ * util: % of the biggest CPU at its highest OPP (ref=little: of the
+ * lowest-capacity CPU, as LISA sizes small tasks), one value per phase (a
+ * task with one value keeps it in every phase); period_ms (default 16);
+ * count: N identical tasks TNAME.0 .. TNAME.(N-1); cluster: pinned to the
+ * cluster of capacity rank R (0 = lowest capacity), nothing hard-codes how
+ * many clusters there are.  Every phase must fit the topology (a brute-force
+ * search for one placement in which no CPU is over capacity).
+ */
+#ifndef EMRCU_SCEN_WORKLOAD_H
+#define EMRCU_SCEN_WORKLOAD_H
+
+#include "fields.h"
+#include "optimal.h"
+#include "scen.h"
+
+#define TASK_DEFAULT_PERIOD_MS 16	/* LISA's rt-app default period */
+
+int parse_workloads(const struct fctx *f, struct scenario *s);
+
+/* Phases of a workload: the most of any task (>= 1). */
+int workload_phases(const struct scen_workload *w);
+
+/* Utilisation of a task in phase @ph (% of 1024). */
+double task_util(const struct scen_task *t, int ph);
+
+/* The topology as an optimiser model with capacities only (no power). */
+void topo_capacity_model(const struct topo *t, struct opt_model *m);
+
+#endif

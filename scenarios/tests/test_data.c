@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Reducers and verdicts on recorded guest outputs (tests/data/README). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive.h"
+#include "latency.h"
+#include "scen.h"
+#include "stepdata.h"
+#include "tcheck.h"
+#include "verdict.h"
+
+static struct stepdata d;
+static struct scenario s;
+static struct metrics ms;
+static char err[600];
+
+static void data_dir(char *out, size_t len, const char *sub)
+{
+	snprintf(out, len, "%s/tests/data/%s", t_dir, sub);
+}
+
+static const char *ramp =
+	"name = ramp\ndescription = d\nkind = energy\nruns = unpatched patched:runtime\n"
+	"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1500\nknob = temperature\n"
+	"timeline = 25 55 85\n"
+	"workload = mixed small util=8 count=2; medium util=25; big util=60\n"
+	"pass.runtime_abs_err_pct_max = 2\npass.static_abs_err_pct_min = 10\n";
+
+static void runtime_em(void)
+{
+	char dir[600];
+
+	data_dir(dir, sizeof(dir), "run-patched-runtime");
+	EXPECT(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
+	EXPECT(!strcmp(d.em_source, "trace"));
+	EXPECT(d.ncl == 3 && d.ntasks == 4 && d.nphases == 1);
+	EXPECT(d.meter_check < METER_CHECK_MAX);
+	EXPECT(d.busy_uj > 0 && d.true_uj > d.busy_uj);
+	/* the EM pushed at 85 C is the model at 85 C: estimate == truth */
+	EXPECT_NEAR(d.em_uj / d.busy_uj, 1, 1e-4);
+	EXPECT_NEAR(d.window_s, 1.5, 1e-9);
+	EXPECT_NEAR(d.true_uj, d.meter_cpus_uj + d.shared_uj, d.true_uj * 1e-6);
+}
+
+static void static_em(void)
+{
+	char dir[600];
+
+	data_dir(dir, sizeof(dir), "run-unpatched-static");
+	EXPECT(!stepdata_load(dir, "s0_25C", &d, err, sizeof(err)));
+	EXPECT(!strcmp(d.em_source, "debugfs"));
+	EXPECT_NEAR(d.em_uj / d.busy_uj, 1, 1e-4);	/* booted at 25 C */
+	EXPECT(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
+	EXPECT(d.em_uj / d.busy_uj < 0.9);		/* leakage unseen */
+	EXPECT(d.meter_check < METER_CHECK_MAX);
+}
+
+static void derive_metrics(void)
+{
+	const struct metric *m;
+	char dir[600];
+
+	EXPECT(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
+	data_dir(dir, sizeof(dir), "run-unpatched-static");
+	memset(&ms, 0, sizeof(ms));
+	EXPECT(!derive_run(&s, dir, &ms, err, sizeof(err)));
+	m = metric_find(&ms, "em_err_pct.s2_85C", -1);
+	EXPECT(m && m->n == 1 && m->v[0] < -10);
+	m = metric_find(&ms, "em_abs_err_pct_max", -1);
+	EXPECT(m && m->v[0] > 10);
+	EXPECT(metric_find(&ms, "busy_share_pct.s1_55C", 2));
+	EXPECT(!metric_find(&ms, "busy_share_pct.s1_55C", 3));
+	EXPECT(metric_find(&ms, "step_valid.s0_25C", -1));
+	/* a missing step names itself and the file */
+	s.nsteps = 4;
+	strcpy(s.step[3].label, "s3_99C");
+	EXPECT(derive_run(&s, dir, &ms, err, sizeof(err)));
+	EXPECT(strstr(err, "step s3_99C") && strstr(err, "s3_99C.power.json"));
+}
+
+static void optimum_recorded(void)
+{
+	struct step_opt o;
+	char dir[600];
+
+	data_dir(dir, sizeof(dir), "run-unpatched-static");
+	EXPECT(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
+	EXPECT(!step_optimum(&d, 0, &o, err, sizeof(err)) && o.feasible);
+	EXPECT(o.optimal_uj > 0 && o.optimal_uj <= o.em_choice_uj);
+	EXPECT(!step_optimum(&d, 1, &o, err, sizeof(err)) && o.feasible);
+	EXPECT(o.optimal_uj > 0 && o.optimal_uj <= o.em_choice_uj);
+}
+
+static void cyclictest(void)
+{
+	static const char *synth =
+		"{\"thread\": {\"0\": {\"histogram\": {\"1\": 50, \"2\": 49, \"5\": 1},"
+		" \"cycles\": 100, \"min\": 1, \"max\": 5, \"avg\": 1.56},"
+		" \"1\": {\"histogram\": {\"3\": 100}, \"cycles\": 110, \"max\": 900, \"avg\": 90}}}";
+	struct lat_stats st;
+	char path[600], *text;
+	FILE *f;
+	long len;
+
+	EXPECT(!lat_reduce(synth, &st, err, sizeof(err)));
+	/* 210 samples: 50 x 1, 49 x 2, 100 x 3, 1 x 5, 10 overflow */
+	EXPECT(st.cycles == 210 && st.overflow == 10 && st.nthreads == 2);
+	EXPECT_NEAR(st.p50, 3, 0);
+	EXPECT_NEAR(st.p99, 900, 0);	/* in the overflow: the max */
+	EXPECT_NEAR(st.max, 900, 0);
+	EXPECT_NEAR(st.avg, (1.56 * 100 + 90 * 110) / 210, 1e-9);
+	EXPECT(lat_reduce("{\"thread\": {}}", &st, err, sizeof(err)));
+	EXPECT(lat_reduce("{", &st, err, sizeof(err)) && strstr(err, "cyclictest JSON"));
+
+	data_dir(path, sizeof(path), "cyclictest.json");
+	f = fopen(path, "r");
+	EXPECT(f);
+	if (!f)
+		return;
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)len + 1);
+	EXPECT(text && fread(text, 1, (size_t)len, f) == (size_t)len);
+	fclose(f);
+	EXPECT(!lat_reduce(text, &st, err, sizeof(err)));
+	EXPECT(st.nthreads == 2 && st.cycles == 1904 + 1884);
+	EXPECT(st.p50 <= st.p99 && st.p99 <= st.max && st.max == 18653);
+	free(text);
+}
+
+static struct outcome o[8];
+
+static void add_boot(int i, int run, const char *metric, double v)
+{
+	o[i].run = run;
+	o[i].boot = i;
+	o[i].ok = 1;
+	if (!o[i].ms)
+		o[i].ms = calloc(1, sizeof(*o[i].ms));
+	metric_add(o[i].ms, metric, "%", "lower", -1, v);
+}
+
+static int judge(void)
+{
+	FILE *devnull = fopen("/dev/null", "w");
+	int n = verdict(&s, o, 2, devnull, devnull);
+
+	fclose(devnull);
+	return n;
+}
+
+static void verdict_energy(void)
+{
+	int i;
+
+	EXPECT(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
+	memset(o, 0, sizeof(o));
+	for (i = 0; i < 3; i++) {
+		char n[64];
+
+		snprintf(n, sizeof(n), "em_abs_err_pct.%s", s.step[i].label);
+		add_boot(0, 0, n, 10.0 * i);	/* static: 0, 10, 20 */
+		add_boot(1, 1, n, 1);		/* runtime: 1 everywhere */
+	}
+	EXPECT(judge() == 0);		/* runtime 1 <= 2, static 20 >= 10 */
+	o[1].ms->m[2].v[0] = 3;		/* runtime 3 % at 85 C */
+	EXPECT(judge() == 1);
+	o[0].ms->m[2].v[0] = 9;		/* and static only 9 % */
+	EXPECT(judge() == 2);
+	o[1].ok = 0;			/* a failed run fails too */
+	strcpy(o[1].why, "patched boot 0 failed at step s1_55C: timeout");
+	EXPECT(judge() == 2);		/* failed run + static; no runtime data */
+	for (i = 0; i < 2; i++) {
+		free(o[i].ms);
+		o[i].ms = NULL;
+	}
+}
+
+static void verdict_latency(void)
+{
+	static const char *lat =
+		"name = lat\ndescription = d\nkind = latency\nruns = base new\n"
+		"timeout_s = 60\nduration_s = 5\nloads = idle\n"
+		"pass.noise_factor = 1.5\npass.noise_floor_pct = 10\npass.noise_max_pct = 50\n";
+	FILE *devnull;
+	int i, n;
+
+	EXPECT(!scen_parse("lat.conf", lat, 0, NULL, &s, err, sizeof(err)));
+	memset(o, 0, sizeof(o));
+	/* baseline p99 over boots: 100, 110 -> band 10 %, limit max(15, 10) */
+	add_boot(0, 0, "wakeup_p99_us.idle", 100);
+	add_boot(1, 0, "wakeup_p99_us.idle", 110);
+	add_boot(2, 1, "wakeup_p99_us.idle", 120);	/* 14.3 % off 105 */
+	add_boot(3, 1, "wakeup_p99_us.idle", 121);
+	devnull = fopen("/dev/null", "w");
+	n = verdict(&s, o, 4, devnull, devnull);
+	EXPECT(n == 2);		/* no p50 figures: no band, no comparison */
+	for (i = 0; i < 4; i++)
+		metric_add(o[i].ms, "wakeup_p50_us.idle", "us", "lower", -1, 50);
+	n = verdict(&s, o, 4, devnull, devnull);
+	EXPECT(n == 0);
+	o[2].ms->m[0].v[0] = 130;			/* 19.5 % off */
+	o[3].ms->m[0].v[0] = 131;
+	n = verdict(&s, o, 4, devnull, devnull);
+	EXPECT(n == 1);
+	o[1].ms->m[0].v[0] = 200;	/* band 100 %: inconclusive, fails */
+	n = verdict(&s, o, 4, devnull, devnull);
+	EXPECT(n == 1);
+	fclose(devnull);
+	for (i = 0; i < 4; i++) {
+		free(o[i].ms);
+		o[i].ms = NULL;
+	}
+}
+
+void test_data(void)
+{
+	t_run("data/runtime-em-estimate-matches-truth", runtime_em);
+	t_run("data/static-em-misses-leakage", static_em);
+	t_run("data/derive-metrics-and-missing-step", derive_metrics);
+	t_run("data/optimum-on-recorded-step", optimum_recorded);
+	t_run("data/cyclictest-percentiles", cyclictest);
+	t_run("data/verdict-energy-thresholds", verdict_energy);
+	t_run("data/verdict-latency-noise-band", verdict_latency);
+}

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive.h"
+#include "planwrite.h"
+#include "scen.h"
+#include "tcheck.h"
+#include "workload.h"
+
+static struct scenario s;
+static char err[700];
+
+static int is_conf(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return n > 5 && !strcmp(d->d_name + n - 5, ".conf");
+}
+
+/* Every shipped scenario, QUICK and full, on topologies of 2..4 clusters. */
+static void shipped(void)
+{
+	static const char *const topos[] = { NULL, "2x160+2x1024",
+		"2x100+2x300+2x600+2x1024" };
+	struct dirent **ents;
+	char path[600];
+	int n, i, q, t, found = 0;
+
+	n = scandir(t_dir, &ents, is_conf, alphasort);
+	EXPECT(n > 0);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", t_dir, ents[i]->d_name);
+		for (t = 0; t < 3; t++) {
+			struct scen_override ov = { .topo = topos[t] };
+
+			for (q = 0; q < 2; q++) {
+				if (scen_load(path, q, &ov, &s, err, sizeof(err))) {
+					fprintf(stderr, "  %s\n", err);
+					t_failed_checks++;
+				}
+			}
+		}
+		found++;
+		free(ents[i]);
+	}
+	free(ents);
+	EXPECT(found >= 3);
+}
+
+/* tests/data/bad/X.conf starts with "# expect: TEXT": the error must name
+ * the file and contain TEXT, in QUICK and full parses. */
+static void bad_files(void)
+{
+	struct dirent **ents;
+	char dir[600], path[900], line[300], *want;
+	int n, i, q;
+
+	snprintf(dir, sizeof(dir), "%s/tests/data/bad", t_dir);
+	n = scandir(dir, &ents, is_conf, alphasort);
+	EXPECT(n >= 10);
+	for (i = 0; i < n; i++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, ents[i]->d_name);
+		f = fopen(path, "r");
+		EXPECT(f && fgets(line, sizeof(line), f));
+		if (f)
+			fclose(f);
+		line[strcspn(line, "\n")] = '\0';
+		want = strstr(line, "# expect: ");
+		EXPECT(want);
+		if (!want)
+			continue;
+		want += 10;
+		for (q = 0; q < 2; q++) {
+			struct scen_override ov = { 0 };
+			int rc = scen_load(path, q, &ov, &s, err, sizeof(err));
+
+			if (!rc || !strstr(err, want) || !strstr(err, ents[i]->d_name)) {
+				fprintf(stderr, "  %s (quick=%d): got '%s', want '%s'\n",
+					ents[i]->d_name, q, rc ? err : "(parsed)", want);
+				t_failed_checks++;
+			}
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+static const char *good =
+	"name = good\ndescription = d\nkind = placement\nruns = a b:runtime\n"
+	"timeout_s = 60\nwarmup_ms = 100\nphase_ms = 500\ntemperature = 60\n"
+	"workload = w1 t util=10 count=3; u util=5,50 ref=little cluster=1\n"
+	"workload = w2 t util=1\n"
+	"pass.over_optimal_pct = 5\npass.over_optimal_pct.w2 = 7\n";
+
+static void fields(void)
+{
+	struct scen_override ov = { .topo = "2x256+1x512+1x1024" };
+	const struct scen_workload *w;
+
+	EXPECT(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	EXPECT(s.kind == KIND_PLACEMENT && s.nruns == 2);
+	EXPECT(s.run[1].em == EM_RUNTIME && !strcmp(s.run[1].variant, "b"));
+	EXPECT(s.step[0].temp_mc == 60000 && !strcmp(s.step[0].profile, "nominal"));
+	EXPECT(s.nworkloads == 2);
+	w = &s.w[0];
+	EXPECT(w->ntasks == 4 && !strcmp(w->t[2].name, "t.2") &&
+	       !strcmp(w->t[3].name, "u.0"));
+	/* ref=little: % of the lowest capacity (256 -> 25 % of 1024) */
+	EXPECT_NEAR(w->t[3].util[1], 50 * 0.25, 1e-9);
+	EXPECT(w->t[3].cluster == 1 && w->t[3].nphases == 2);
+	EXPECT(workload_phases(w) == 2);
+	EXPECT_NEAR(w->max_over_optimal_pct, 5, 0);
+	EXPECT_NEAR(s.w[1].max_over_optimal_pct, 7, 0);
+	EXPECT(!strcmp(s.topo_spec, "2x256+1x512+1x1024"));
+}
+
+static void ranks(void)
+{
+	struct topo t;
+	char cpus[32];
+
+	EXPECT(!topo_parse("2x1024+4x160+1x512", &t, err, sizeof(err)));
+	EXPECT(scen_cluster_of_rank(&t, 0) == 1);
+	EXPECT(scen_cluster_of_rank(&t, 1) == 2);
+	EXPECT(scen_cluster_of_rank(&t, 2) == 0);
+	EXPECT(scen_cluster_of_rank(&t, 3) == -1);
+	rank_cpulist(&t, 0, cpus, sizeof(cpus));
+	EXPECT(!strcmp(cpus, "2-5"));
+	rank_cpulist(&t, 1, cpus, sizeof(cpus));
+	EXPECT(!strcmp(cpus, "6"));
+}
+
+static void labels(void)
+{
+	static const char *energy =
+		"name = e\ndescription = d\nkind = energy\nruns = a\ntimeout_s = 60\n"
+		"warmup_ms = 0\nphase_ms = 100\nknob = bin\ntimeline = -20 0 35\n"
+		"temperature = 45\nworkload = w t util=10\n";
+	static const char *prof =
+		"name = e\ndescription = d\nkind = energy\nruns = a\ntimeout_s = 60\n"
+		"warmup_ms = 0\nphase_ms = 100\nknob = profile\ntimeline = nominal memory\n"
+		"workload = w t util=10\n";
+
+	EXPECT(!scen_parse("e.conf", energy, 0, NULL, &s, err, sizeof(err)));
+	EXPECT(s.nsteps == 3 && !strcmp(s.step[0].label, "s0_m20mV") &&
+	       !strcmp(s.step[2].label, "s2_p35mV") && s.step[2].bin_mv == 35 &&
+	       s.step[1].temp_mc == 45000);
+	EXPECT(scen_nsteps(&s) == 3 && !strcmp(step_label(&s, 1), "s1_p0mV"));
+	EXPECT(!scen_parse("e.conf", prof, 0, NULL, &s, err, sizeof(err)));
+	EXPECT(!strcmp(s.step[1].label, "s1_memory") &&
+	       !strcmp(s.step[1].profile, "memory"));
+}
+
+static void override_runs(void)
+{
+	struct scen_override ov = { .runs = "v1 v2:runtime" };
+
+	EXPECT(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	EXPECT(s.nruns == 2 && !strcmp(s.run[0].variant, "v1") &&
+	       s.run[1].em == EM_RUNTIME);
+	ov.runs = "v1:fast";
+	EXPECT(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	EXPECT(strstr(err, "x/good.conf: field runs (command line): 'fast'"));
+	ov.runs = NULL;
+	ov.topo = "17x100";
+	EXPECT(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	EXPECT(strstr(err, "field topology: TOPO=17x100: impossible topology"));
+}
+
+void test_scen(void)
+{
+	t_run("scen/shipped-files-any-topology", shipped);
+	t_run("scen/bad-files", bad_files);
+	t_run("scen/fields", fields);
+	t_run("scen/capacity-ranks", ranks);
+	t_run("scen/step-labels", labels);
+	t_run("scen/command-line-overrides", override_runs);
+}

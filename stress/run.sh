@@ -1,0 +1,213 @@
+#!/bin/bash
+# stress/run.sh [DURATION=S] [QUICK] [VARIANT=NAME] [EXPECT=pass|fail]
+#               [MIN_UPDATES=N] [MIN_S=S] [HOTPLUG_CPUS=auto|none|"1 2 …"] [HOTPLUG_MS=N]
+#               [TOPO=SPEC] [OUTDIR=DIR] [TORTURE_PARAMS="k=v …"]
+#
+# Torture of the runtime-modifiable EM under the debug oracles (KASAN,
+# lockdep + PROVE_RCU, kmemleak, DEBUG_OBJECTS_RCU_HEAD, DEBUG_ATOMIC_SLEEP):
+# boots VARIANT (patched-debug) in realtime (MTTCG) mode with the default
+# topology, loads emrcu_platform (CPU perf domains, so EAS runs) and
+# em_torture (updater at full rate, readers on every CPU, unregister /
+# re-register of a test PD), cycles CPU hotplug from the guest
+# (stress/guest.sh), then rmmod + kmemleak scan.
+#
+# The torture runs at least MIN_S seconds, then stops once MIN_UPDATES
+# updates succeeded (em_torture max_updates), at the latest after DURATION
+# seconds; fewer than MIN_UPDATES updates is a FAIL (host too slow or loaded:
+# raise DURATION).
+# QUICK (for `make test`): >= 10^4 updates within 75 s, ~2 min wall.
+# Long (`make stress`): >= 10^6 updates within 3600 s.
+# EXPECT=fail is the negative control (a broken kernel, stress/broken/):
+# it passes only if the run is caught by KASAN or an em_torture FAILURE.
+#
+# Prints PASS:/FAIL: lines, a summary line, and "N passed, N failed".
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+export BUILD
+
+# ---- defaults: every constant of a stress run ------------------------------
+QUICK_DURATION=75
+QUICK_MIN_UPDATES=10000
+LONG_DURATION=3600
+LONG_MIN_UPDATES=1000000
+MIN_S=20		# hotplug and unregister cycles need time to race updates
+# RCU CPU stall timeout of the guest (kernel/config/debug.config has 21 s).
+# 8 vCPUs of a KASAN kernel on 2 host cores: under host load ~12 the guest
+# starves and reports false stalls even during boot (measured, before any
+# module loaded), so stress runs use 60 s (maximum 300).  A reader stuck in
+# a read-side section still shows: no grace periods (GP check below) and,
+# in runs longer than STALL_S, a stall report.
+STALL_S=60
+MIN_GP_PER_MIN=15	# grace periods the torture must see per minute
+BOOT_BUDGET_S=150	# boot + module load + rmmod + kmemleak scans, worst case
+IDLE_TIMEOUT_S=120
+
+quick=0
+DURATION=
+MIN_UPDATES=
+VARIANT=patched-debug
+EXPECT=pass
+HOTPLUG_CPUS=auto
+HOTPLUG_MS=100
+TOPO=
+OUTDIR=
+TORTURE_PARAMS=
+for a in "$@"; do
+	case "$a" in
+	QUICK | quick) quick=1 ;;
+	DURATION=* | MIN_UPDATES=* | MIN_S=* | STALL_S=* | VARIANT=* | EXPECT=* | HOTPLUG_CPUS=* | \
+		HOTPLUG_MS=* | TOPO=* | OUTDIR=* | TORTURE_PARAMS=*)
+		eval "${a%%=*}=\${a#*=}" ;;
+	*) echo "stress/run.sh: unknown argument '$a'" >&2; exit 2 ;;
+	esac
+done
+[ "$quick" = 1 ] && : "${DURATION:=$QUICK_DURATION}" "${MIN_UPDATES:=$QUICK_MIN_UPDATES}"
+: "${DURATION:=$LONG_DURATION}" "${MIN_UPDATES:=$LONG_MIN_UPDATES}"
+case "$DURATION" in "" | 0 | *[!0-9]*) echo "stress/run.sh: DURATION=$DURATION: seconds (>= 1)" >&2; exit 2 ;; esac
+case "$STALL_S" in '' | *[!0-9]*) echo "stress/run.sh: STALL_S=$STALL_S: seconds" >&2; exit 2 ;; esac
+case "$MIN_S" in '' | *[!0-9]*) echo "stress/run.sh: MIN_S=$MIN_S: seconds" >&2; exit 2 ;; esac
+[ "$MIN_S" -le "$DURATION" ] || MIN_S=$DURATION
+case "$MIN_UPDATES" in '' | *[!0-9]*) echo "stress/run.sh: MIN_UPDATES=$MIN_UPDATES: a count" >&2; exit 2 ;; esac
+case "$EXPECT" in pass | fail) ;; *) echo "stress/run.sh: EXPECT=$EXPECT: pass or fail" >&2; exit 2 ;; esac
+
+name=stress/$VARIANT
+passed=0
+failed=0
+ok() { echo "PASS: $name/$1"; passed=$((passed + 1)); }
+ko() { echo "FAIL: $name/$1 ($2)"; failed=$((failed + 1)); }
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+# ---- build: kernel variant, runner, modules --------------------------------
+# EMRCU_VARIANT_SH: another variant.sh (a scratch kernel/variants), for tests.
+if ! "${EMRCU_VARIANT_SH:-$TOP/kernel/variant.sh}" "$VARIANT" >"$BUILD/stress-$VARIANT-build.log" 2>&1; then
+	ko build "kernel/variant.sh $VARIANT failed: $(tail -1 "$BUILD/stress-$VARIANT-build.log")"
+	finish
+fi
+make -s -C "$TOP/qemu-runner" >/dev/null || { ko build "make -C qemu-runner failed"; finish; }
+plat=$("$TOP/bench/kmod.sh" "$VARIANT" "$TOP/bench/platform" 2>&1 | tail -1)
+tort=$("$TOP/bench/kmod.sh" "$VARIANT" "$TOP/bench/em_torture" 2>&1 | tail -1)
+[ -f "$plat" ] || { ko build "emrcu_platform: $plat"; finish; }
+[ -f "$tort" ] || { ko build "em_torture: $tort"; finish; }
+
+# ---- run ---------------------------------------------------------------------
+[ -n "$OUTDIR" ] || OUTDIR=$BUILD/stress/$VARIANT-$(date +%Y%m%d-%H%M%S)-$$
+rm -rf "$OUTDIR"
+mkdir -p "$OUTDIR"
+{
+	echo "HOTPLUG_CPUS='$HOTPLUG_CPUS'"
+	echo "HOTPLUG_MS=$HOTPLUG_MS"
+	cat "$TOP/stress/guest.sh"
+} >"$OUTDIR/cmd.sh"
+topo=()
+[ -n "$TOPO" ] && topo=(--topo "$TOPO")
+load0=$(cut -d' ' -f1 /proc/loadavg)
+t0=$(date +%s)
+"$TOP/qemu-runner/emrcu-run" --variant "$VARIANT" --mode realtime "${topo[@]}" \
+	--module "$plat" --module "$tort:duration_s=$DURATION max_updates=$MIN_UPDATES min_duration_s=$MIN_S${TORTURE_PARAMS:+ $TORTURE_PARAMS}" \
+	--cmd-file "$OUTDIR/cmd.sh" --outdir "$OUTDIR/run" \
+	--append "rcupdate.rcu_cpu_stall_timeout=$STALL_S" \
+	--timeout $((DURATION + BOOT_BUDGET_S)) --idle-timeout "$IDLE_TIMEOUT_S" \
+	>"$OUTDIR/emrcu-run.out" 2>&1
+rc=$?
+wall=$(($(date +%s) - t0))
+load1=$(cut -d' ' -f1 /proc/loadavg)
+verdict=$(grep '^emrcu-run: ' "$OUTDIR/emrcu-run.out" | tail -1)
+R=$OUTDIR/run
+
+# ---- read the results ----------------------------------------------------------
+# One JSON value from a block written by our own printers (keys unique or the
+# top-level one first), without a JSON tool: join the lines, take the first.
+jget() {
+	tr -d '\n' <"$1" 2>/dev/null | grep -o "\"$2\": *\(\"[^\"]*\"\|[^,}]*\)" | head -1 |
+		sed 's/^[^:]*: *//; s/^"//; s/"$//'
+}
+tj=$R/em_torture.json
+gj=$R/stress_guest.json
+kind=$(jget "$R/meta.json" exit_kind)
+reason=$(jget "$R/meta.json" exit_reason)
+[ -n "$kind" ] || kind=none
+splats=
+for k in panic oops bug kasan warning lockdep rcu-stall kmemleak; do
+	n=$(jget "$R/meta.json" "$k")
+	[ "${n:-0}" -gt 0 ] && splats="$splats $k=$n"
+done
+splats=${splats# }
+updates=$(jget "$tj" updates)
+reads=$(jget "$tj" reads)
+ups=$(jget "$tj" updates_per_s)
+rps=$(jget "$tj" reads_per_s)
+dur_ms=$(jget "$tj" duration_ms)
+fails=$(jget "$tj" failures_total)
+cycles=$(jget "$tj" cycles)
+gps=$(jget "$tj" grace_periods)
+einval=$(jget "$tj" update_einval)
+pipe=$(tr -d '\n' <"$tj" 2>/dev/null | grep -o '"pipe":\[[0-9,]*\]' | cut -d: -f2)
+# Median update latency from the log2 histogram: bucket b is [2^(b-1), 2^b) us.
+p50=$(tr -d '\n' <"$tj" 2>/dev/null | grep -o '"update_us_log2":\[[0-9,]*\]' | cut -d'[' -f2 | tr -d ']' |
+	awk -F, '{ for (i = 1; i <= NF; i++) t += $i; for (i = 1; i <= NF; i++) { c += $i
+		if (c * 2 >= t && t) { b = i - 1; printf "%d-%d us", b ? 2 ^ (b - 1) : 0, 2 ^ b; exit } } }')
+hp=$(jget "$gj" hotplug_cycles)
+hperr=$(jget "$gj" hotplug_errors)
+leaks=$(jget "$gj" kmemleak_leaks)
+flines=$(grep -c 'FAILURE: em_torture:' "$R/console.log" 2>/dev/null)
+kasan=$(grep -c 'BUG: KASAN:' "$R/console.log" 2>/dev/null)
+first_failure=$(grep -m1 -o 'FAILURE: em_torture:.*' "$R/console.log" 2>/dev/null | tr -d '\r')
+first_kasan=$(grep -m1 -o 'BUG: KASAN:.*' "$R/console.log" 2>/dev/null | tr -d '\r')
+stop=$(jget "$tj" stop_reason)
+echo "stress: $VARIANT realtime (cap ${DURATION}s, stop ${stop:-?}): exit $rc ($kind) in ${wall}s wall; updates ${updates:-?} (${ups:-?}/s, median ${p50:-?}), reads ${reads:-?} (${rps:-?}/s) in ${dur_ms:-?} ms; failures ${fails:-?} (${flines:-0} FAILURE lines), splats ${splats:-none} (KASAN reports ${kasan:-0}); pipe ${pipe:-?}; grace periods ${gps:-?}; unregister cycles ${cycles:-?}, update -EINVAL ${einval:-?}; hotplug cycles ${hp:-?} (errors ${hperr:-?}); kmemleak ${leaks:-?}; host load $load0/$load1; $OUTDIR"
+
+if [ "$EXPECT" = fail ]; then
+	# Negative control: the oracle must catch the broken kernel.
+	if [ "${kasan:-0}" -gt 0 ] || [ "${flines:-0}" -gt 0 ] || [ "$kind" = kasan ]; then
+		ok "caught (${kind}: ${first_kasan:-$first_failure})"
+	else
+		ko caught "not detected: exit $kind, ${fails:-?} failures, ${updates:-?} updates: $verdict"
+	fi
+	finish
+fi
+
+if [ "$rc" -eq 0 ] && [ "$kind" = pass ]; then
+	ok "run (no panic/oops/BUG/KASAN/WARNING/lockdep/RCU stall/kmemleak report, ${wall}s)"
+else
+	ko run "exit $rc $kind: $reason; detections: ${splats:-none}"
+fi
+if [ -z "$updates" ]; then
+	ko result "no em_torture.json block"
+	finish
+fi
+if [ "${fails:-1}" -eq 0 ] && [ "${flines:-1}" -eq 0 ]; then
+	ok "failures (0 in $reads reads)"
+else
+	ko failures "${fails} failures: ${first_failure}"
+fi
+if [ "$updates" -ge "$MIN_UPDATES" ]; then
+	ok "updates ($updates >= $MIN_UPDATES)"
+else
+	ko updates "$updates < $MIN_UPDATES in ${dur_ms} ms: raise DURATION"
+fi
+if [ $((${gps:-0} * 60000)) -ge $((MIN_GP_PER_MIN * ${dur_ms:-1})) ]; then
+	ok "grace-periods (${gps} in ${dur_ms} ms)"
+else
+	ko grace-periods "${gps:-0} in ${dur_ms:-?} ms, < $MIN_GP_PER_MIN/min: a reader stuck in a read-side section?"
+fi
+if [ "${reads:-0}" -gt 0 ] && [ "${cycles:-0}" -gt 0 ] && [ "${einval:-0}" -gt 0 ]; then
+	ok "coverage ($cycles unregister cycles, $einval updates refused while unregistered)"
+else
+	ko coverage "reads ${reads:-0}, cycles ${cycles:-0}, -EINVAL updates ${einval:-0}"
+fi
+if [ "$HOTPLUG_CPUS" = none ] || { [ "${hp:-0}" -gt 0 ] && [ "${hperr:-1}" -eq 0 ]; }; then
+	ok "hotplug (${hp:-0} cycles)"
+else
+	ko hotplug "${hp:-?} cycles, ${hperr:-?} errors"
+fi
+if [ "${leaks:--1}" -eq 0 ]; then
+	ok "kmemleak (0 leaks)"
+else
+	ko kmemleak "${leaks:-no} suspected leaks (see $R/console.log)"
+fi
+finish
