@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * emrcu-compare BASE.json NEW.json [--noise NOISE.json] [--json OUT] [--conf F]
+ * emrcu-compare BASE.json[:VARIANT] NEW.json[:VARIANT] [--noise NOISE.json]
+ *               [--json OUT] [--conf F]
  * emrcu-compare --calibrate A.json A2.json [A3.json...] [--conf F] > NOISE.json
  *
  * Compares two summaries figure by figure (matched by identity), prints
@@ -8,6 +9,11 @@
  * figure (the rules: results/gate.conf).  Exit 0: nothing regressed,
  * 1: regressions, 2: unusable input (missing file, bad JSON, schema
  * mismatch, no common figures).
+ *
+ * With FILE:VARIANT on both sides, only the figures of those variants are
+ * compared, matched by the rest of their identity: two columns of one run
+ * (results/latest/summary.json:patched vs ...:custom) or a column against
+ * a baseline's (results/baselines/quick.json:patched vs latest:custom).
  */
 #include <limits.h>
 #include <math.h>
@@ -21,7 +27,7 @@
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: emrcu-compare BASE.json NEW.json [--noise NOISE.json] [--json OUT] [--conf FILE]\n"
+		"usage: emrcu-compare BASE.json[:VARIANT] NEW.json[:VARIANT] [--noise NOISE.json] [--json OUT] [--conf FILE]\n"
 		"       emrcu-compare --calibrate A.json A2.json [...] [--conf FILE] > NOISE.json\n");
 	return 2;
 }
@@ -45,7 +51,22 @@ static void fmt_spread(char *buf, size_t len, double s)
 	if (isnan(s))
 		snprintf(buf, len, "%7s", "");
 	else
-		snprintf(buf, len, "±%5.1f%%", s);
+		snprintf(buf, len, s < 10 ? "±%5.2f%%" : "±%5.1f%%", s);
+}
+
+/*
+ * Spread shown beside a median: half the trimmed (5-95 %) range over the
+ * median when the figure has one (robust to the few passes a vCPU switch
+ * makes far slower, as the report shows it), else stddev/mean.
+ */
+static double fig_spread(const struct fig *f)
+{
+	double lo, hi;
+
+	if (!json_num(json_get(f->node, "trim_low"), &lo) &&
+	    !json_num(json_get(f->node, "trim_high"), &hi) && f->median != 0)
+		return 100 * (hi - lo) / 2 / fabs(f->median);
+	return f->spread_pct;
 }
 
 static void fmt_change(char *buf, size_t len, double c)
@@ -90,6 +111,8 @@ static struct json *verdict_json(const struct fig *b, const struct fig *n,
 	for (i = 0; i < sizeof(k) / sizeof(k[0]); i++)
 		if (json_get(b->node, k[i]))
 			json_set(e, k[i], json_clone(json_get(b->node, k[i])));
+	if (strcmp(b->variant, n->variant))
+		json_set_str(e, "new_variant", n->variant);
 	json_set_num(e, "base_median", b->median);
 	json_set_num(e, "base_ci_low", b->ci_low);
 	json_set_num(e, "base_ci_high", b->ci_high);
@@ -110,6 +133,18 @@ static struct json *verdict_json(const struct fig *b, const struct fig *n,
 	json_set_bool(e, "regression", v->regression);
 	json_set_bool(e, "improvement", v->improvement);
 	return e;
+}
+
+/* fig_label of base; "(new: VARIANT)" when the columns differ */
+static void label2(const struct fig *b, const struct fig *n, char *buf,
+		   size_t len)
+{
+	size_t l;
+
+	fig_label(b, buf, len);
+	l = strlen(buf);
+	if (strcmp(b->variant, n->variant) && l < len)
+		snprintf(buf + l, len - l, " (new: %s)", n->variant);
 }
 
 static int calibrate(char **files, int nf, const struct gateconf *g)
@@ -142,26 +177,48 @@ out:
 	return rc;
 }
 
-static int compare(const char *bpath, const char *npath, const char *noise_path,
+static int compare(const char *barg, const char *narg, const char *noise_path,
 		   const char *json_out, const struct gateconf *g,
 		   const char *conf_path)
 {
 	struct summary base, nw;
 	struct noise nz = { 0 };
 	struct json *out, *list;
-	char err[1024];
+	char err[1024], *bpath, *npath;
+	const char *bvar, *nvar;
 	size_t i, common = 0, regressions = 0, improvements = 0, only_base = 0;
 	size_t only_new = 0;
 	int rc = 2;
 
+	bpath = malloc(strlen(barg) + 1);
+	npath = malloc(strlen(narg) + 1);
+	if (!bpath || !npath)
+		abort();
+	summary_arg(barg, bpath, &bvar);
+	summary_arg(narg, npath, &nvar);
+	if (!bvar != !nvar) {
+		fprintf(stderr, "emrcu-compare: give a variant on both sides (FILE:VARIANT) or on neither\n");
+		free(bpath);
+		free(npath);
+		return 2;
+	}
 	if (summary_load(bpath, &base, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-compare: %s\n", err);
+		free(bpath);
+		free(npath);
 		return 2;
 	}
 	if (summary_load(npath, &nw, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-compare: %s\n", err);
 		summary_free(&base);
+		free(bpath);
+		free(npath);
 		return 2;
+	}
+	if (bvar && (summary_select(&base, bvar, bpath, err, sizeof(err)) ||
+		     summary_select(&nw, nvar, npath, err, sizeof(err)))) {
+		fprintf(stderr, "emrcu-compare: %s\n", err);
+		goto out_sum;
 	}
 	if (noise_path && noise_load(noise_path, &nz, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-compare: %s\n", err);
@@ -190,15 +247,22 @@ static int compare(const char *bpath, const char *npath, const char *noise_path,
 	json_set_str(out, "schema", "emrcu/compare/1");
 	json_set_str(out, "base", bpath);
 	json_set_str(out, "new", npath);
+	if (bvar) {
+		json_set_str(out, "base_variant", bvar);
+		json_set_str(out, "new_variant", nvar);
+	}
 	json_set_str(out, "noise", noise_path ? noise_path : "");
 	json_set(out, "thresholds", thresholds_json(g, conf_path));
 	list = json_set(out, "figures", json_new_arr());
 
-	printf("emrcu-compare  base: %s  new: %s  noise: %s\n", bpath, npath,
+	printf("emrcu-compare  base: %s%s%s  new: %s%s%s  noise: %s\n", bpath,
+	       bvar ? " variant " : "", bvar ? bvar : "", npath,
+	       nvar ? " variant " : "", nvar ? nvar : "",
 	       noise_path ? noise_path : "(none: noise_floor_pct)");
 	print_thresholds(g, conf_path);
-	printf("\n%12s %7s %9s %12s %7s %7s  %s\n", "base", "±%std", "%change",
-	       "new", "±%std", "noise%", "figure");
+	printf("spread: half the 5-95 %% range / median (stddev/mean when a figure has no range)\n");
+	printf("\n%12s %7s %6s %9s %12s %7s %6s %7s  %s\n", "base", "±%sprd", "n",
+	       "%change", "new", "±%sprd", "n", "noise%", "figure (mode in the label)");
 	for (i = 0; i < base.n; i++) {
 		const struct fig *b = &base.figs[i];
 		const struct fig *n = summary_find(&nw, b->key);
@@ -212,12 +276,13 @@ static int compare(const char *bpath, const char *npath, const char *noise_path,
 		gate_judge(b, n, g, &nz, &v);
 		fmt_val(bv, sizeof(bv), b->median);
 		fmt_val(nv, sizeof(nv), n->median);
-		fmt_spread(bs, sizeof(bs), b->spread_pct);
-		fmt_spread(ns, sizeof(ns), n->spread_pct);
+		fmt_spread(bs, sizeof(bs), fig_spread(b));
+		fmt_spread(ns, sizeof(ns), fig_spread(n));
 		fmt_change(ch, sizeof(ch), v.change_pct);
-		fig_label(b, lab, sizeof(lab));
-		printf("%12s %7s %9s %12s %7s %6.2f%s  %s [%s]%s\n", bv, bs, ch,
-		       nv, ns, v.band_pct, v.calibrated ? " " : "*", lab, b->unit,
+		label2(b, n, lab, sizeof(lab));
+		printf("%12s %7s %6ld %9s %12s %7s %6ld %6.2f%s  %s [%s]%s\n", bv, bs,
+		       b->n, ch, nv, ns, n->n, v.band_pct, v.calibrated ? " " : "*",
+		       lab, b->unit,
 		       v.regression ? "  <-- regression" :
 		       v.improvement ? "  (improvement)" :
 		       !v.gated ? "  (not gated)" : "");
@@ -240,7 +305,7 @@ static int compare(const char *bpath, const char *npath, const char *noise_path,
 		gate_judge(b, n, g, &nz, &v);
 		if (!v.regression)
 			continue;
-		fig_label(b, lab, sizeof(lab));
+		label2(b, n, lab, sizeof(lab));
 		fmt_change(ch, sizeof(ch), v.change_pct);
 		printf("REGRESSION: %s: %g [%g, %g] -> %g [%g, %g] %s (%s %s is better; CIs disjoint; min effect %g%%; noise band %g%%%s)\n",
 		       lab, b->median, b->ci_low, b->ci_high, n->median,
@@ -266,6 +331,8 @@ out_noise:
 out_sum:
 	summary_free(&base);
 	summary_free(&nw);
+	free(bpath);
+	free(npath);
 	return rc;
 }
 

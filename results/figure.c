@@ -128,6 +128,7 @@ int fig_from_json(const struct json *node, struct fig *f, char *err,
 		snprintf(err, errlen, "figure '%s': key too long", f->name);
 		return -1;
 	}
+	memcpy(f->id_key, f->key, sizeof(f->key));
 	return 0;
 }
 
@@ -196,4 +197,53 @@ const struct fig *summary_find(const struct summary *s, const char *key)
 		if (!strcmp(s->figs[i].key, key))
 			return &s->figs[i];
 	return NULL;
+}
+
+int summary_select(struct summary *s, const char *variant, const char *path,
+		   char *err, size_t errlen)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < s->n; i++) {
+		struct fig *f = &s->figs[i];
+		char *bar1, *bar2;
+
+		if (strcmp(f->variant, variant))
+			continue;
+		/* key is name|variant|rest: replace the variant field by '*' */
+		bar1 = strchr(f->id_key, '|');
+		bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
+		if (!bar2)
+			abort();
+		snprintf(f->key, sizeof(f->key), "%.*s|*%s",
+			 (int)(bar1 - f->id_key), f->id_key, bar2);
+		if (k != i)
+			s->figs[k] = *f;
+		k++;
+	}
+	s->n = k;
+	if (!k) {
+		snprintf(err, errlen, "%s: no figure of variant '%s'", path, variant);
+		return -1;
+	}
+	return 0;
+}
+
+void summary_arg(const char *arg, char *file, const char **variant)
+{
+	const char *c = strrchr(arg, ':');
+	FILE *f;
+
+	strcpy(file, arg);
+	*variant = NULL;
+	if (!c || !c[1] || strchr(c, '/'))
+		return;
+	file[c - arg] = 0;
+	f = fopen(file, "r");
+	if (!f) {
+		strcpy(file, arg);
+		return;
+	}
+	fclose(f);
+	*variant = c + 1;
 }

@@ -24,7 +24,8 @@ struct fig {
 	long cluster, nr_states, n;
 	double median, ci_low, ci_high;
 	double spread_pct;	/* NAN when the figure has none */
-	char key[FIG_KEY_MAX];
+	char key[FIG_KEY_MAX];	/* matching key (variant "*" after a select) */
+	char id_key[FIG_KEY_MAX];	/* its full identity (noise look-up) */
 };
 
 /* Canonical key of a figure object (the fields above); -1 if incomplete. */
@@ -45,5 +46,19 @@ struct summary {
 int summary_load(const char *path, struct summary *s, char *err, size_t errlen);
 void summary_free(struct summary *s);
 const struct fig *summary_find(const struct summary *s, const char *key);
+/*
+ * Keeps only the figures of one variant and matches them by the rest of
+ * their identity (key with variant "*"), so that two columns of one or two
+ * summaries can be compared (patched vs custom).  -1 and err when no
+ * figure has that variant.
+ */
+int summary_select(struct summary *s, const char *variant, const char *path,
+		   char *err, size_t errlen);
+/*
+ * "FILE:VARIANT" -> FILE and VARIANT when FILE exists and VARIANT is a
+ * plain name; else the whole argument is the file and *variant = NULL.
+ * file must hold strlen(arg) + 1 bytes.
+ */
+void summary_arg(const char *arg, char *file, const char **variant);
 
 #endif

@@ -99,7 +99,8 @@ void gate_judge(const struct fig *base, const struct fig *new_,
 {
 	int lower = !strcmp(base->better, "lower");
 	int higher = !strcmp(base->better, "higher");
-	double band = noise_band(nz, base->key), mag;
+	double band = noise_band(nz, base->id_key[0] ? base->id_key : base->key);
+	double mag;
 	int right_way;
 
 	memset(v, 0, sizeof(*v));

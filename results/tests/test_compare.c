@@ -20,6 +20,7 @@
 
 static const char *exe;
 static char dir[] = "/tmp/emrcu-compare-XXXXXX";
+static const char *variant = "patched";	/* of the figures make_summary writes */
 
 struct spec {
 	const char *name, *mode, *better;
@@ -84,7 +85,7 @@ static void make_summary(const char *file, const struct spec *sp, size_t ns,
 		stats_describe(x, sp[i].n, 0.95, 0.05, &d);
 		json_set_str(f, "name", sp[i].name);
 		json_set_str(f, "unit", "u");
-		json_set_str(f, "variant", "patched");
+		json_set_str(f, "variant", variant);
 		json_set_str(f, "mode", sp[i].mode);
 		json_set_str(f, "preempt", "none");
 		json_set_num(f, "update_hz", 0);
@@ -319,6 +320,34 @@ static void test_unusable(void)
 	t_end();
 }
 
+static void test_columns(void)
+{
+	char a[1200];
+
+	t_begin("compare.variant_columns");
+	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
+	variant = "custom";
+	make_summary("c.json", det, NSPEC(det), 0, 2.0, 3);
+	variant = "patched";
+	t_expect(compare(args2("b.json", "c.json", NULL)) == 2,
+		 "different variants, no selector: nothing in common");
+	snprintf(a, sizeof(a), "%s:patched %s:custom", path("b.json"), path("c.json"));
+	t_expect(compare(a) == 1, "patched vs custom +2 %%: flagged");
+	t_expect(t_file_has(path("out"),
+			    "REGRESSION: hot_path_ns_per_call patched deterministic none hz=0 pd0 (new: custom)"),
+		 "names both columns");
+	t_expect(t_file_count(path("out"), "REGRESSION: ") == 1, "only that figure");
+	snprintf(a, sizeof(a), "%s:patched %s:patched", path("b.json"), path("b.json"));
+	t_expect(compare(a) == 0, "a column against itself passes");
+	snprintf(a, sizeof(a), "%s:patched %s", path("b.json"), path("c.json"));
+	t_expect(compare(a) == 2 && t_file_has(path("err"), "both sides"),
+		 "selector on one side only: exit 2");
+	snprintf(a, sizeof(a), "%s:nosuch %s:custom", path("b.json"), path("c.json"));
+	t_expect(compare(a) == 2 && t_file_has(path("err"), "no figure of variant 'nosuch'"),
+		 "unknown variant: exit 2");
+	t_end();
+}
+
 static struct fig F(const char *better, double med, double lo, double hi,
 		    const char *mode)
 {
@@ -379,6 +408,7 @@ int main(int argc, char **argv)
 	test_improvement();
 	test_noise_file();
 	test_unusable();
+	test_columns();
 	test_judge();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	t_run(cmd);
