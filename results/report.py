@@ -479,6 +479,105 @@ def section_disasm(rundir):
     return out
 
 
+def ident(f):
+    return (f.get("scenario", ""), f["name"], f["variant"], f["mode"],
+            f["preempt"], f["update_hz"], f["cluster"], f.get("nr_states", 0))
+
+
+def load_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise ReportError(f"{path}: {e}")
+
+
+def section_aa(rundir):
+    """`make bench AA=1`: the same kernel as two columns, A and B, through the
+    gate (aa/gate.json, written by emrcu-compare) and the noise bands it
+    calibrated (aa/noise.json).  Nothing is computed here."""
+    gpath = os.path.join(rundir, "aa", "gate.json")
+    if not os.path.exists(gpath):
+        return []
+    g = load_json(gpath)
+    cols = {c: {ident(f): f for f in
+                load_json(os.path.join(rundir, "aa", c, "summary.json"))["figures"]}
+            for c in ("A", "B")}
+    npath = os.path.join(rundir, "aa", "noise.json")
+    nz = load_json(npath) if os.path.exists(npath) else {}
+    bands = {ident(f): f for f in nz.get("figures", [])}
+    prov = nz.get("provenance", {})
+    out = ["## A/A noise calibration", "",
+           f"The same kernel ({', '.join(prov.get('variants', ['?']))}) booted as two "
+           f"columns, A and B ({prov.get('boots_per_column', '?')} boot(s) each, "
+           f"{prov.get('interleaved', 'interleaved')}; modes: "
+           f"{', '.join(prov.get('modes', ['?']))}), each column summarised on its "
+           "own and compared by the gate with its `results/gate.conf` thresholds "
+           f"and no noise file: **{g.get('compared')} figures compared, "
+           f"{g.get('regressions')} regressions** "
+           f"({'pass' if g.get('regressions') == 0 else 'FAIL: the gate flags noise'}). "
+           "The noise band of each figure is the A/A |%change| × "
+           f"{nz.get('noise_safety_factor', '?')}, at least "
+           f"{nz.get('noise_floor_pct', '?')} % (`aa/noise.json`; stored as "
+           "`results/baselines/noise.json` when the A/A gate passed).", ""]
+    rows = []
+    for v in g.get("figures", []):
+        k = ident(v)
+        a, b = cols["A"].get(k), cols["B"].get(k)
+        if not a or not b:
+            continue
+        ch = v.get("change_pct")
+        band = bands.get(k, {}).get("band_pct")
+        rows.append([v["name"], v["mode"], v["preempt"], hz(v), pd_label(a)
+                     + (f" opps={v['nr_states']}" if v.get("nr_states") else ""),
+                     value(a), a["n"], spread(a), value(b), b["n"], spread(b),
+                     f"{ch:+.3f} %" if isinstance(ch, (int, float)) else ch,
+                     "–" if band is None else f"{band:g} %",
+                     "REGRESSION" if v.get("regression") else
+                     ("not gated" if v.get("better") == "none" else "pass")])
+    out += table(["figure", "mode", "preempt", "updater", "cluster",
+                  "A median [95 % CI]", "n", "spread", "B median [95 % CI]", "n",
+                  "spread", "%change B/A", "noise band", "A/A gate"], rows)
+    if prov:
+        out += [f"Provenance: run `{prov.get('run')}`, {prov.get('created')}, commit "
+                f"{prov.get('commit')}, kernels {', '.join(prov.get('kernel_releases', []))}, "
+                f"{prov.get('host', {}).get('cpus', '?')} host CPUs.", ""]
+    return out
+
+
+def section_host_timings(rundir):
+    """hyperfine --export-json files (results/host-timings.sh): formatted only."""
+    files = sorted(glob.glob(os.path.join(rundir, "host-timings-*.json")))
+    if not files:
+        return []
+    out = ["## Host timings", "",
+           "Host wall clock, measured by `hyperfine --export-json` "
+           "(`results/host-timings.sh`; files `host-timings-*.json`). "
+           "Mode: host wall clock (a guest's own mode is in its row); *spread*: "
+           "±stddev/mean over the runs; kernel rows include any wait for "
+           "`build/.kbuild.lock`.", ""]
+    rows = []
+    for path in files:
+        for r in load_json(path).get("results", []):
+            times = r.get("times") or []
+            mean, sd = r.get("mean"), r.get("stddev")
+            codes = sorted(set(r.get("exit_codes") or []))
+            rows.append([r.get("command"), len(times), f"{mean:.2f}",
+                         "–" if sd is None or not mean else f"±{100 * sd / mean:.1f} %",
+                         f"{r.get('median', 0):.2f}",
+                         f"{r.get('min', 0):.2f} – {r.get('max', 0):.2f}",
+                         ", ".join(str(c) for c in codes) or "–",
+                         os.path.basename(path)])
+    out += table(["what", "n", "mean s", "spread", "median s", "min – max s",
+                  "exit", "file"], rows)
+    lock = os.path.join(rundir, "host-timings", "kernel-lock-seconds.txt")
+    if os.path.exists(lock):
+        with open(lock) as f:
+            out += [f"Last up-to-date rebuild inside the build lock (variant.sh's own "
+                    f"timer): {f.read().strip()} s.", ""]
+    return out
+
+
 def report(rundir):
     s = load(rundir)
     figs = s["figures"]
@@ -498,6 +597,8 @@ def report(rundir):
     lines += section_update(figs)
     lines += section_scaling(figs, scal_plots)
     lines += section_scenarios(s)
+    lines += section_aa(rundir)
+    lines += section_host_timings(rundir)
     lines += section_constants(s)
     lines += section_all(figs)
     out = os.path.join(rundir, "report.md")
