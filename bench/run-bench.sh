@@ -12,9 +12,29 @@
 # Environment (defaults declared here, printed into the run):
 #   RUNDIR      output directory (required)
 #   QUICK=1     deterministic mode only, fewer boots
-#   BENCH_PAIRS "numerator:baseline ..." variants compared (results/pairs)
+#   BASELINES   variants run with the readers only (ratio denominators)
+#   NUMERATORS  variants run with the updater at each UPDATE_HZ + scaling
+#               (readers only when the kernel has no runtime EM API);
+#               which is divided by which: results/pairs
 #   UPDATE_HZ   updater rates for runtime-EM variants
+#   MODES BOOTS NRUNS   modes, boots per configuration, em_bench passes
 #   TOPO        cluster spec (default: emrcu-topo --default)
+#   AA=1        A/A noise calibration instead of the benchmark: each of
+#               AA_VARIANTS (default unpatched) is run as two columns, A and
+#               B (BOOTS boots each, interleaved A1 B1 A2 B2 ...), each
+#               column summarised on its own (aa/A, aa/B); the gate
+#               (emrcu-compare A B, gate.conf thresholds, no noise file)
+#               must flag nothing; the noise band (emrcu-compare
+#               --calibrate A B) goes to aa/noise.json and, when the A/A
+#               gate passed and AA_STORE=1 (default), to AA_NOISE
+#               (default results/baselines/noise.json), which `make gate`
+#               reads.  summary.json pools both columns.
+#   HOST_TIMINGS=1     host wall-clock timings with hyperfine, into
+#               host-timings-*.json (report section "Host timings"): an
+#               up-to-date kernel rebuild through kernel/variant.sh and a
+#               guest boot to init in each mode; HOST_TIMINGS=full adds one
+#               full QUICK bench + gate (a nested run, --runs 1).  Off by
+#               default: it costs about a minute (full: one more QUICK bench).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
@@ -23,6 +43,12 @@ QUICK=${QUICK:-0}
 UPDATE_HZ=${UPDATE_HZ:-0 100 1000 10000}
 BASELINES=${BASELINES:-unpatched unpatched-preempt}
 NUMERATORS=${NUMERATORS:-patched patched-preempt}
+AA=${AA:-0}
+AA_VARIANTS=${AA_VARIANTS:-unpatched}
+AA_STORE=${AA_STORE:-1}
+AA_NOISE=${AA_NOISE:-$TOP/results/baselines/noise.json}
+HOST_TIMINGS=${HOST_TIMINGS:-0}
+HT_RUNS=${HT_RUNS:-3}
 TEST_PDS=4,8,16,32,64
 if [ "$QUICK" = 1 ]; then
 	MODES=${MODES:-deterministic}
@@ -37,6 +63,19 @@ RUN=$TOP/qemu-runner/emrcu-run
 TOPO=${TOPO:-$("$TOP/qemu-runner/emrcu-topo" --default)}
 
 say() { echo "[bench $(date +%H:%M:%S)] $*"; }
+case $AA in
+0) COLUMNS=- ;;
+1)	# A/A: the calibrated variants are the only ones run, as baselines
+	# or numerators as they would be in a benchmark (a runtime-EM kernel
+	# gets its updater rates and scaling run: their figures are gated too).
+	COLUMNS="A B"
+	aa_base= aa_num=
+	for v in $AA_VARIANTS; do
+		case " $BASELINES " in *" $v "*) aa_base="$aa_base $v" ;; *) aa_num="$aa_num $v" ;; esac
+	done
+	BASELINES=${aa_base# } NUMERATORS=${aa_num# } ;;
+*) echo "AA=$AA: use 0 or 1" >&2; exit 2 ;;
+esac
 mkdir -p "$RUNDIR/runs" || exit 1
 cat >"$RUNDIR/bench.conf" <<EOF
 topo=$TOPO
@@ -48,13 +87,42 @@ baselines=$BASELINES
 numerators=$NUMERATORS
 test_pds=$TEST_PDS
 quick=$QUICK
+aa=$AA
+aa_variants=$([ "$AA" = 1 ] && echo "$AA_VARIANTS")
+columns=$COLUMNS
+host_timings=$HOST_TIMINGS
 EOF
 
-# Kernels and modules first (each up to date in seconds).
+# Kernels and modules first (each up to date in seconds).  A variant that
+# does not build (e.g. PATCHES=<dir> with a patch that does not apply) is
+# left out: the others are still run and summarised, and the run fails at
+# the end naming it (results/latest stays where it was).
+bad_variants=() bad_why=()
 for v in $BASELINES $NUMERATORS; do
-	"$TOP/kernel/variant.sh" "$v" || exit 1
-	"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >/dev/null || exit 1
+	log=$RUNDIR/kernel-$v.log
+	"$TOP/kernel/variant.sh" "$v" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" -eq 0 ]; then
+		"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >"$log.kmod" 2>&1
+		rc=$?
+		[ "$rc" -eq 0 ] || cat "$log.kmod"
+	fi
+	if [ "$rc" -ne 0 ]; then
+		bad_variants+=("$v")
+		bad_why+=("$(grep '^error: ' "$log" "$log.kmod" 2>/dev/null | tail -1 | sed 's/^[^:]*:error: //')")
+		say "variant $v left out: ${bad_why[-1]:-see $log}"
+	fi
 done
+drop_bad() { local v out=; for v in $1; do case " ${bad_variants[*]} " in *" $v "*) ;; *) out="$out $v" ;; esac; done; echo "${out# }"; }
+BASELINES=$(drop_bad "$BASELINES")
+NUMERATORS=$(drop_bad "$NUMERATORS")
+report_bad() {
+	local i
+	for i in "${!bad_variants[@]}"; do
+		say "FAILED: variant ${bad_variants[$i]}: ${bad_why[$i]:-see $RUNDIR/kernel-${bad_variants[$i]}.log}"
+	done
+}
+[ -n "$BASELINES$NUMERATORS" ] || { report_bad; exit 1; }
 
 # configurations: "variant update_hz scaling"
 configs=()
@@ -69,7 +137,7 @@ for v in $NUMERATORS; do
 	for hz in $UPDATE_HZ; do configs+=("$v $hz 0"); done
 	configs+=("$v 0 1")
 done
-total=$((${#configs[@]} * BOOTS * $(echo $MODES | wc -w)))
+total=$((${#configs[@]} * BOOTS * $(echo $MODES | wc -w) * $(echo $COLUMNS | wc -w)))
 n=0
 failed=0
 for mode in $MODES; do
@@ -86,23 +154,28 @@ for mode in $MODES; do
 			what="update-cost scaling"
 		fi
 		for b in $(seq 1 "$BOOTS"); do
-			n=$((n + 1))
-			out=$RUNDIR/runs/$tag-b$b
-			say "($n/$total) $v $mode $what boot $b"
-			if ! "$RUN" --variant "$v" --mode "$mode" --topo "$TOPO" \
-				--module "$mod/platform/emrcu_platform.ko:test_pds=$TEST_PDS" \
-				--module "$mod/em_bench/em_bench.ko:$params" \
-				--timeout 300 --idle-timeout 120 --outdir "$out" >"$out.log" 2>&1; then
-				say "FAILED: $v $mode $what boot $b: $(tail -1 "$out.log")"
-				failed=$((failed + 1))
-			fi
+			# A/A: columns alternate boot by boot, so drift of the host
+			# during the run lands in both.
+			for col in $COLUMNS; do
+				n=$((n + 1))
+				out=$RUNDIR/runs/$tag-b$b
+				[ "$col" = - ] || out=$RUNDIR/runs/$tag-$col-b$b
+				say "($n/$total) $v $mode $what boot $b${col#-}"
+				if ! "$RUN" --variant "$v" --mode "$mode" --topo "$TOPO" \
+					--module "$mod/platform/emrcu_platform.ko:test_pds=$TEST_PDS" \
+					--module "$mod/em_bench/em_bench.ko:$params" \
+					--timeout 300 --idle-timeout 120 --outdir "$out" >"$out.log" 2>&1; then
+					say "FAILED: $v $mode $what boot $b${col#-}: $(tail -1 "$out.log")"
+					failed=$((failed + 1))
+				fi
+			done
 		done
 	done
 done
-[ "$failed" -eq 0 ] || { say "$failed run(s) failed; see $RUNDIR/runs/*.log"; exit 1; }
+[ "$failed" -eq 0 ] || { report_bad; say "$failed run(s) failed; see $RUNDIR/runs/*.log"; exit 1; }
 
 # Instruction-level explanation of the hot-path difference, for the report.
-for p in $NUMERATORS; do
+[ "$AA" = 1 ] || for p in $NUMERATORS; do
 	b=${BASELINES%% *}
 	case $p in *-preempt) b=unpatched-preempt ;; esac
 	"$TOP/bench/em_bench/disasm.sh" "$b" "$p" >"$RUNDIR/disasm-$p.txt" 2>&1 ||
@@ -112,3 +185,15 @@ done
 say "summarising $(ls -d "$RUNDIR"/runs/*/ | wc -l) runs"
 make -s -C "$TOP/results" >/dev/null || exit 1
 "$TOP/results/emrcu-summarize" -o "$RUNDIR/summary.json" "$RUNDIR"/runs/*/ || exit 1
+
+if [ "$AA" = 1 ]; then
+	"$TOP/results/aa-calibrate.sh" "$RUNDIR" || exit 1
+fi
+if [ "$HOST_TIMINGS" != 0 ]; then
+	"$TOP/results/host-timings.sh" "$RUNDIR" || exit 1
+fi
+if [ "${#bad_variants[@]}" -gt 0 ]; then
+	say "summary of the variants that built: $RUNDIR/summary.json"
+	report_bad
+	exit 1
+fi

@@ -75,3 +75,19 @@ case_ unusable_input \
 	"wrong schema accepted|'$PY' '$R/report.py' '$T/wrong'; [ \$? -eq 2 ]" \
 	"bad JSON accepted|'$PY' '$R/report.py' '$T/garbage'; [ \$? -eq 2 ]" \
 	"no argument accepted|'$PY' '$R/report.py'; [ \$? -eq 2 ]"
+
+# Host timings: a hyperfine --export-json file in the run directory becomes
+# the "Host timings" table (synthetic file, the shape hyperfine 1.15 writes).
+cat >"$D/host-timings-boot.json" <<'HFEOF'
+{"results": [{"command": "boot unpatched to init (emrcu-run --cmd true), realtime mode",
+  "mean": 2.5, "stddev": 0.25, "median": 2.4, "user": 1.0, "system": 0.5,
+  "min": 2.2, "max": 2.9, "times": [2.2, 2.4, 2.9], "exit_codes": [0, 0, 0]}]}
+HFEOF
+(cd "$D" && "$PY" "$R/report.py" .) 2>/dev/null
+case_ host_timings \
+	"no section|$(has '## Host timings')" \
+	"row with n, mean, spread, median, range|$(has '| boot unpatched to init (emrcu-run --cmd true), realtime mode | 3 | 2.50 | ±10.0 % | 2.40 | 2.20 – 2.90 | 0 | host-timings-boot.json |')"
+rm -f "$D/host-timings-boot.json"
+(cd "$D" && "$PY" "$R/report.py" .) 2>/dev/null
+case_ host_timings_optional \
+	"section without a hyperfine file|! grep -q '## Host timings' '$D/report.md'"
