@@ -11,17 +11,22 @@ v=${1:?usage: bench/kmod.sh VARIANT MODDIR...}
 shift
 out=$BUILD/$v/out
 [ -f "$out/.emrcu-built" ] || die "variant $v is not built: make kernels"
+# Copy only what changed so kbuild's timestamps stay meaningful.
+sync_dir() {
+	mkdir -p "$2"
+	for f in "$1"/*; do
+		[ -f "$f" ] || continue
+		cmp -s "$f" "$2/$(basename "$f")" || cp "$f" "$2/"
+	done
+}
+# Headers shared by the bench modules (-I$(src)/../common in their Kbuild).
+sync_dir "$TOP/bench/common" "$BUILD/$v/mod/common"
 for d in "$@"; do
 	case "$d" in /*) ;; *) d=$TOP/$d ;; esac
 	[ -f "$d/Kbuild" ] || die "$d: no Kbuild file"
 	n=$(basename "$d")
 	m=$BUILD/$v/mod/$n
-	mkdir -p "$m"
-	# Copy only what changed so kbuild's timestamps stay meaningful.
-	for f in "$d"/*; do
-		[ -f "$f" ] || continue
-		cmp -s "$f" "$m/$(basename "$f")" || cp "$f" "$m/"
-	done
+	sync_dir "$d" "$m"
 	(
 		flock 9
 		kmake -s -C "$BUILD/$v/src" O="$out" M="$m" W=1 modules >"$m/build.log" 2>&1

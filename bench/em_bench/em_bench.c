@@ -44,11 +44,11 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/utsname.h>
 #include <linux/wait.h>
 #include <uapi/linux/sched/types.h>
 
 #include "em_bench_platform.h"
+#include "emrcu_kmod.h"
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("em_cpu_energy() hot path and runtime EM update benchmark");
@@ -65,7 +65,6 @@ MODULE_DESCRIPTION("em_cpu_energy() hot path and runtime EM update benchmark");
 #define EMB_AUTO_SPREAD_UPDATES	100	/* spread_ms=-1: time of 100 updates */
 #define EMB_OVERHEAD_PASSES	16	/* empty timed passes per reader */
 #define EMB_TIMEOUT_S		300	/* give up on a run that hangs */
-#define EMB_LINE_SOFT		760	/* printk line length of the block */
 
 /* ---- parameters --------------------------------------------------------- */
 static char *readers;
@@ -309,15 +308,6 @@ static noinline u64 emb_pass(struct em_perf_domain *pd,
 }
 
 /* ---- inputs ------------------------------------------------------------- */
-static u64 emb_rand(u64 *s)
-{
-	/* xorshift64* (Vigna); *s must not be 0. */
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545f4914f6cdd1dULL;
-}
-
 /* The state em_cpu_energy() picks for @util (ignoring inefficiencies). */
 static int emb_state_of(struct emb_pd *p, const unsigned long *freq,
 			unsigned long util)
@@ -366,12 +356,12 @@ static int emb_make_inputs(struct emb_pd *p, int pdi)
 
 	s = (seed ^ (0x9e3779b97f4a7c15ULL * (pdi + 1))) | 1;
 	for (i = 0; i < loops; i++) {
-		k = emb_rand(&s) % p->nr_states;
+		k = emrcu_rand(&s) % p->nr_states;
 		while (!hi[k])
 			k = (k + 1) % p->nr_states;
-		u = lo[k] + emb_rand(&s) % (hi[k] - lo[k] + 1);
+		u = lo[k] + emrcu_rand(&s) % (hi[k] - lo[k] + 1);
 		p->inputs[i].max_util = u;
-		p->inputs[i].sum_util = u + emb_rand(&s) %
+		p->inputs[i].sum_util = u + emrcu_rand(&s) %
 					((p->nr_cpus - 1) * p->cap + 1);
 	}
 	ret = 0;
@@ -422,16 +412,6 @@ static void emb_fill(struct emb_reader *r, struct emb_pd *p)
 static bool emb_stopping(void)
 {
 	return READ_ONCE(emb_abort) || kthread_should_stop();
-}
-
-static void emb_wait_stop(void)
-{
-	set_current_state(TASK_INTERRUPTIBLE);
-	while (!kthread_should_stop()) {
-		schedule();
-		set_current_state(TASK_INTERRUPTIBLE);
-	}
-	__set_current_state(TASK_RUNNING);
 }
 
 static int emb_reader_fn(void *arg)
@@ -492,7 +472,7 @@ static int emb_reader_fn(void *arg)
 		while (atomic_read_acquire(&emb_n_cool) && !emb_stopping())
 			emb_fill(r, p);
 
-	emb_wait_stop();
+	emrcu_wait_stop();
 	return 0;
 }
 
@@ -614,7 +594,7 @@ static int emb_updater_fn(void *arg)
 		emb_updater_sleep(u, next);
 	}
 	u->t_stop = ktime_get_ns();
-	emb_wait_stop();
+	emrcu_wait_stop();
 	return 0;
 }
 
@@ -664,192 +644,131 @@ static int emb_run_scaling(void)
 	return 0;
 }
 
-/* ---- output ------------------------------------------------------------- */
-struct emb_out {
-	char line[EMB_LINE_SOFT + 256];
-	size_t len;
-};
-
-static void emb_flush(struct emb_out *o)
-{
-	if (!o->len)
-		return;
-	pr_info("%s\n", o->line);
-	o->len = 0;
-	o->line[0] = '\0';
-}
-
-/*
- * Append one or more whole JSON tokens.  Lines are cut only between calls,
- * hence between tokens, where JSON allows a newline.
- */
-static __printf(2, 3) void emb_put(struct emb_out *o, const char *fmt, ...)
-{
-	size_t room = sizeof(o->line) - o->len;
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(o->line + o->len, room, fmt, ap);
-	va_end(ap);
-	o->len += min_t(size_t, n, room - 1);
-	if (o->len >= EMB_LINE_SOFT)
-		emb_flush(o);
-}
-
-static void emb_put_ns_array(struct emb_out *o, const char *key,
+/* ---- output (emrcu_kmod.h: emrcu_put() and the block markers) ---------- */
+static void emb_put_ns_array(struct emrcu_out *o, const char *key,
 			     const u64 *v, u64 n, size_t stride)
 {
 	const u64 *x;
 	u64 i;
 
-	emb_put(o, "\"%s\":[", key);
+	emrcu_put(o, "\"%s\":[", key);
 	for (i = 0; i < n; i++) {
 		x = (const u64 *)((const char *)v + i * stride);
-		emb_put(o, "%s%llu", i ? "," : "", *x);
+		emrcu_put(o, "%s%llu", i ? "," : "", *x);
 	}
-	emb_put(o, "]");
+	emrcu_put(o, "]");
 }
 
-static const char *emb_variant(void)
-{
-	const char *v = CONFIG_LOCALVERSION;
-
-	if (strstarts(v, "-emrcu-"))
-		return v + strlen("-emrcu-");
-	return *v == '-' ? v + 1 : v;
-}
-
-static const char *emb_preempt(void)
-{
-	if (IS_ENABLED(CONFIG_PREEMPT))
-		return "full";
-	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
-		return "voluntary";
-	return "none";
-}
-
-static void emb_print_updater(struct emb_out *o)
+static void emb_print_updater(struct emrcu_out *o)
 {
 	struct emb_updater *u = &emb_upd;
 	u64 el = u->t_stop - u->t_start, i, ok = 0;
 	u64 hz_milli = el ? div64_u64(u->events * 1000ULL * NSEC_PER_SEC, el) : 0;
 
 	if (!emb_ops.runtime_em || !update_hz) {
-		emb_put(o, "\"updater\":{\"available\":%s}",
-			emb_ops.runtime_em ? "true,\"hz\":0,\"count\":0" : "false");
+		emrcu_put(o, "\"updater\":{\"available\":%s}",
+			  emb_ops.runtime_em ? "true,\"hz\":0,\"count\":0" : "false");
 		return;
 	}
-	emb_put(o, "\"updater\":{\"available\":true,\"hz\":%d,", update_hz);
-	emb_put(o, "\"achieved_hz\":%llu.%03llu,", hz_milli / 1000,
-		hz_milli % 1000);
+	emrcu_put(o, "\"updater\":{\"available\":true,\"hz\":%d,", update_hz);
+	emrcu_put(o, "\"achieved_hz\":%llu.%03llu,", hz_milli / 1000,
+		  hz_milli % 1000);
 	if (update_pd < 0)
-		emb_put(o, "\"pd\":\"all\",");
+		emrcu_put(o, "\"pd\":\"all\",");
 	else
-		emb_put(o, "\"pd\":%d,", update_pd);
-	emb_put(o, "\"pds_updated\":[");
+		emrcu_put(o, "\"pd\":%d,", update_pd);
+	emrcu_put(o, "\"pds_updated\":[");
 	for (i = u->pd_first; i <= u->pd_last; i++)
-		emb_put(o, "%s%llu", i > u->pd_first ? "," : "", i);
-	emb_put(o, "],\"cpu\":%d,\"events\":%llu,\"count\":%llu,", u->cpu,
-		u->events, u->count);
-	emb_put(o, "\"errors\":%llu,", u->errors);
-	emb_put(o, "\"late\":%llu,\"missed\":%llu,\"tick_sleeps\":%llu,",
-		u->late, u->missed, u->tick_sleeps);
-	emb_put(o, "\"recorded\":%llu,\"elapsed_ns\":%llu,", u->nrec, el);
-	emb_put(o, "\"temps_mc\":[%d,%d],", temp_lo_mc, temp_hi_mc);
+		emrcu_put(o, "%s%llu", i > u->pd_first ? "," : "", i);
+	emrcu_put(o, "],\"cpu\":%d,\"events\":%llu,\"count\":%llu,", u->cpu,
+		  u->events, u->count);
+	emrcu_put(o, "\"errors\":%llu,", u->errors);
+	emrcu_put(o, "\"late\":%llu,\"missed\":%llu,\"tick_sleeps\":%llu,",
+		  u->late, u->missed, u->tick_sleeps);
+	emrcu_put(o, "\"recorded\":%llu,\"elapsed_ns\":%llu,", u->nrec, el);
+	emrcu_put(o, "\"temps_mc\":[%d,%d],", temp_lo_mc, temp_hi_mc);
 	emb_put_ns_array(o, "update_ns", &u->recs[0].update_ns, u->nrec,
 			 sizeof(*u->recs));
-	emb_put(o, ",\"free_delay_ns\":[");
+	emrcu_put(o, ",\"free_delay_ns\":[");
 	for (i = 0; i < u->nrec; i++) {
 		if (u->recs[i].free_ns == U64_MAX)
 			continue;
-		emb_put(o, "%s%llu", ok++ ? "," : "", u->recs[i].free_ns);
+		emrcu_put(o, "%s%llu", ok++ ? "," : "", u->recs[i].free_ns);
 	}
-	emb_put(o, "],\"free_delay_method\":\"%s\"}",
-		"call_rcu marker after each update on the updater CPU");
+	emrcu_put(o, "],\"free_delay_method\":\"%s\"}",
+		  "call_rcu marker after each update on the updater CPU");
 }
 
 static void emb_print(void)
 {
-	struct emb_out *o;
+	struct emrcu_out *o;
 	struct emb_pd *p;
 	struct emb_reader *r;
 	int i, j;
 
-	o = kzalloc(sizeof(*o), GFP_KERNEL);
+	o = emrcu_block_begin("em_bench.json");
 	if (!o)
 		return;
+	emrcu_put(o, "{\"schema\":\"emrcu/em_bench/1\",");
+	emrcu_put_kernel(o);
+	emrcu_put(o, "\"runtime_em\":%s,",
+		  emb_ops.runtime_em ? "true" : "false");
+	emrcu_put(o, "\"params\":{\"readers\":\"%*pbl\",\"loops\":%d,",
+		  cpumask_pr_args(emb_reader_mask), loops);
+	emrcu_put(o, "\"nruns\":%d,\"warmup\":%d,\"update_hz\":%d,", nruns,
+		  warmup, update_hz);
+	emrcu_put(o, "\"update_pd\":%d,\"update_cpu\":%d,\"spread_ms\":%llu,",
+		  update_pd, emb_upd.cpu, div_u64(emb_spread_ns, NSEC_PER_MSEC));
+	emrcu_put(o, "\"temp_lo_mc\":%d,\"temp_hi_mc\":%d,", temp_lo_mc,
+		  temp_hi_mc);
+	emrcu_put(o, "\"scaling\":%s,\"scaling_n\":%d,\"reader_qs\":%s,",
+		  scaling ? "true" : "false", scaling_n,
+		  reader_qs ? "true" : "false");
+	emrcu_put(o, "\"seed\":%lu,", seed);
+	emrcu_put(o, "\"mode_hint\":\"%s\"},", mode_hint);
+	emrcu_put(o, "\"limits\":{\"update_hz_max\":%d,\"max_updates\":%d},",
+		  EMB_UPDATE_HZ_MAX, EMB_MAX_UPDATES);
 
-	pr_info("EMRCU-RESULT-BEGIN em_bench.json\n");
-	emb_put(o, "{\"schema\":\"emrcu/em_bench/1\",\"variant\":\"%s\",",
-		emb_variant());
-	emb_put(o, "\"release\":\"%s\",\"preempt\":\"%s\",\"runtime_em\":%s,",
-		init_utsname()->release, emb_preempt(),
-		emb_ops.runtime_em ? "true" : "false");
-	emb_put(o, "\"params\":{\"readers\":\"%*pbl\",\"loops\":%d,",
-		cpumask_pr_args(emb_reader_mask), loops);
-	emb_put(o, "\"nruns\":%d,\"warmup\":%d,\"update_hz\":%d,", nruns,
-		warmup, update_hz);
-	emb_put(o, "\"update_pd\":%d,\"update_cpu\":%d,\"spread_ms\":%llu,",
-		update_pd, emb_upd.cpu, div_u64(emb_spread_ns, NSEC_PER_MSEC));
-	emb_put(o, "\"temp_lo_mc\":%d,\"temp_hi_mc\":%d,", temp_lo_mc,
-		temp_hi_mc);
-	emb_put(o, "\"scaling\":%s,\"scaling_n\":%d,\"reader_qs\":%s,",
-		scaling ? "true" : "false", scaling_n,
-		reader_qs ? "true" : "false");
-	emb_put(o, "\"seed\":%lu,", seed);
-	emb_put(o, "\"mode_hint\":\"%s\"},", mode_hint);
-	emb_put(o, "\"limits\":{\"update_hz_max\":%d,\"max_updates\":%d},",
-		EMB_UPDATE_HZ_MAX, EMB_MAX_UPDATES);
-
-	emb_put(o, "\"pds\":[");
+	emrcu_put(o, "\"pds\":[");
 	for (i = 0; i < emb_nr_pds; i++) {
 		p = &emb_pds[i];
-		emb_put(o, "%s{\"pd\":%d,\"cpus\":\"%*pbl\",\"nr_states\":%d,",
-			i ? "," : "", i, cpumask_pr_args(em_span_cpus(p->pd)),
-			p->nr_states);
-		emb_put(o, "\"capacity\":%lu,\"opps_covered\":%d,\"ref_sum\":%llu}",
-			p->cap, p->covered, p->ref_sum);
+		emrcu_put(o, "%s{\"pd\":%d,\"cpus\":\"%*pbl\",\"nr_states\":%d,",
+			  i ? "," : "", i, cpumask_pr_args(em_span_cpus(p->pd)),
+			  p->nr_states);
+		emrcu_put(o, "\"capacity\":%lu,\"opps_covered\":%d,\"ref_sum\":%llu}",
+			  p->cap, p->covered, p->ref_sum);
 	}
-	emb_put(o, "],\"readers\":[");
+	emrcu_put(o, "],\"readers\":[");
 	for (i = 0; i < emb_nr_readers; i++) {
 		r = &emb_readers[i];
-		emb_put(o, "%s{\"cpu\":%d,\"pd\":%d,\"ns_per_call\":[",
-			i ? "," : "", r->cpu, r->pdi);
+		emrcu_put(o, "%s{\"cpu\":%d,\"pd\":%d,\"ns_per_call\":[",
+			  i ? "," : "", r->cpu, r->pdi);
 		for (j = 0; j < nruns; j++)
-			emb_put(o, "%s%llu.%03llu", j ? "," : "",
-				r->ps[j] / 1000, r->ps[j] % 1000);
-		emb_put(o, "],\"checksum\":%llu,\"checksum_ok\":%s,",
-			r->checksum, update_hz ? "null" :
-			r->checksum == emb_pds[r->pdi].ref_sum * nruns ?
-			"true" : "false");
-		emb_put(o, "\"timer_overhead_ns\":%llu}", r->overhead_ns);
+			emrcu_put(o, "%s%llu.%03llu", j ? "," : "",
+				  r->ps[j] / 1000, r->ps[j] % 1000);
+		emrcu_put(o, "],\"checksum\":%llu,\"checksum_ok\":%s,",
+			  r->checksum, update_hz ? "null" :
+			  r->checksum == emb_pds[r->pdi].ref_sum * nruns ?
+			  "true" : "false");
+		emrcu_put(o, "\"timer_overhead_ns\":%llu}", r->overhead_ns);
 	}
-	emb_put(o, "],");
+	emrcu_put(o, "],");
 	emb_print_updater(o);
-	emb_put(o, ",\"scaling\":[");
+	emrcu_put(o, ",\"scaling\":[");
 	for (i = 0; i < emb_nr_scales; i++) {
-		emb_put(o, "%s{\"nr_states\":%d,\"device\":\"%s\",\"errors\":%d,",
-			i ? "," : "", emb_scales[i].nr_states,
-			emb_scales[i].name, emb_scales[i].errors);
+		emrcu_put(o, "%s{\"nr_states\":%d,\"device\":\"%s\",\"errors\":%d,",
+			  i ? "," : "", emb_scales[i].nr_states,
+			  emb_scales[i].name, emb_scales[i].errors);
 		emb_put_ns_array(o, "update_ns", emb_scales[i].update_ns,
 				 emb_scales[i].update_ns ? scaling_n : 0,
 				 sizeof(u64));
-		emb_put(o, "}");
+		emrcu_put(o, "}");
 	}
-	emb_put(o, "]}");
-	emb_flush(o);
-	pr_info("EMRCU-RESULT-END em_bench.json\n");
-	kfree(o);
+	emrcu_put(o, "]}");
+	emrcu_block_end(o);
 }
 
 /* ---- setup, checks, teardown -------------------------------------------- */
-static int emb_bad(const char *param, const char *why)
-{
-	pr_err("em_bench: invalid parameter %s: %s\n", param, why);
-	return -EINVAL;
-}
-
 static bool emb_label_ok(const char *s)
 {
 	for (; *s; s++)
@@ -898,46 +817,46 @@ static int emb_check_params(void)
 	int cpu;
 
 	if (loops < 1 || loops > EMB_LOOPS_MAX)
-		return emb_bad("loops", "must be 1..1000000");
+		return emrcu_bad_param("loops", "must be 1..1000000");
 	if (nruns < 1 || nruns > EMB_NRUNS_MAX)
-		return emb_bad("nruns", "must be 1..100000");
+		return emrcu_bad_param("nruns", "must be 1..100000");
 	if (warmup < 0 || warmup > EMB_WARMUP_MAX)
-		return emb_bad("warmup", "must be 0..100000");
+		return emrcu_bad_param("warmup", "must be 0..100000");
 	if (update_hz < 0 || update_hz > EMB_UPDATE_HZ_MAX)
-		return emb_bad("update_hz", "must be 0..10000");
+		return emrcu_bad_param("update_hz", "must be 0..10000");
 	if (update_hz && !emb_ops.runtime_em)
-		return emb_bad("update_hz",
+		return emrcu_bad_param("update_hz",
 			       "this kernel has no em_dev_update_perf_domain()");
 	if (scaling && !emb_ops.runtime_em)
-		return emb_bad("scaling",
+		return emrcu_bad_param("scaling",
 			       "this kernel has no em_dev_update_perf_domain()");
 	if (scaling_n < 1 || scaling_n > EMB_SCALING_N_MAX)
-		return emb_bad("scaling_n", "must be 1..10000");
+		return emrcu_bad_param("scaling_n", "must be 1..10000");
 	if (spread_ms < -1 || spread_ms > EMB_SPREAD_MS_MAX)
-		return emb_bad("spread_ms", "must be -1..60000");
+		return emrcu_bad_param("spread_ms", "must be -1..60000");
 	if (!emb_label_ok(mode_hint))
-		return emb_bad("mode_hint", "only [A-Za-z0-9._-]");
+		return emrcu_bad_param("mode_hint", "only [A-Za-z0-9._-]");
 
 	if (!emb_nr_pds) {
 		pr_err("em_bench: no CPU has an energy model (is emrcu_platform loaded?)\n");
 		return -ENODEV;
 	}
 	if (update_pd < -1 || update_pd >= emb_nr_pds)
-		return emb_bad("update_pd", "no such CPU perf domain");
+		return emrcu_bad_param("update_pd", "no such CPU perf domain");
 
 	if (readers) {
 		if (cpulist_parse(readers, emb_reader_mask))
-			return emb_bad("readers", "not a list of possible CPUs");
+			return emrcu_bad_param("readers", "not a list of possible CPUs");
 	} else {
 		cpumask_copy(emb_reader_mask, cpu_online_mask);
 	}
 	if (cpumask_empty(emb_reader_mask))
-		return emb_bad("readers", "empty CPU list");
+		return emrcu_bad_param("readers", "empty CPU list");
 	if (!cpumask_subset(emb_reader_mask, cpu_online_mask))
-		return emb_bad("readers", "names an offline or absent CPU");
+		return emrcu_bad_param("readers", "names an offline or absent CPU");
 	for_each_cpu(cpu, emb_reader_mask)
 		if (!em_cpu_get(cpu))
-			return emb_bad("readers",
+			return emrcu_bad_param("readers",
 				       "names a CPU without an energy model");
 
 	if (update_cpu == -1) {
@@ -951,7 +870,7 @@ static int emb_check_params(void)
 	}
 	if (update_cpu < 0 || update_cpu >= nr_cpu_ids ||
 	    !cpu_online(update_cpu))
-		return emb_bad("update_cpu", "not an online CPU");
+		return emrcu_bad_param("update_cpu", "not an online CPU");
 	return 0;
 }
 
@@ -1018,14 +937,14 @@ static int emb_setup_readers(void)
 		if (!r->in || !r->ps)
 			return -ENOMEM;
 		memcpy(r->in, p->inputs, loops * sizeof(*r->in));
-		r->task = kthread_create(emb_reader_fn, r, "em_bench_r/%d", cpu);
+		r->task = emrcu_kthread_on_cpu(emb_reader_fn, r, cpu, true,
+					       "em_bench_r");
 		if (IS_ERR(r->task)) {
 			int ret = PTR_ERR(r->task);
 
 			r->task = NULL;
 			return ret;
 		}
-		kthread_bind(r->task, cpu);
 		emb_nr_readers++;
 	}
 	return 0;
@@ -1044,14 +963,14 @@ static int emb_setup_updater(void)
 	u->recs = kvcalloc(EMB_MAX_UPDATES, sizeof(*u->recs), GFP_KERNEL);
 	if (!u->recs)
 		return -ENOMEM;
-	u->task = kthread_create(emb_updater_fn, u, "em_bench_u");
+	u->task = emrcu_kthread_on_cpu(emb_updater_fn, u, u->cpu, true,
+				       "em_bench_u");
 	if (IS_ERR(u->task)) {
 		int ret = PTR_ERR(u->task);
 
 		u->task = NULL;
 		return ret;
 	}
-	kthread_bind(u->task, u->cpu);
 	return 0;
 }
 
@@ -1059,14 +978,9 @@ static void emb_stop_threads(void)
 {
 	int i;
 
-	if (emb_upd.task)
-		kthread_stop(emb_upd.task);
-	emb_upd.task = NULL;
-	for (i = 0; i < emb_nr_readers; i++) {
-		if (emb_readers[i].task)
-			kthread_stop(emb_readers[i].task);
-		emb_readers[i].task = NULL;
-	}
+	emrcu_kthread_stop(&emb_upd.task);
+	for (i = 0; i < emb_nr_readers; i++)
+		emrcu_kthread_stop(&emb_readers[i].task);
 	/* Markers of the updater point into emb_upd.recs. */
 	rcu_barrier();
 }
