@@ -73,8 +73,9 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/utsname.h>
 #include <linux/wait.h>
+
+#include "emrcu_kmod.h"
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Torture test of the runtime-modifiable Energy Model");
@@ -99,7 +100,6 @@ MODULE_DESCRIPTION("Torture test of the runtime-modifiable Energy Model");
 #define EMT_CYCLE_MAX_US	2000
 #define EMT_DURATION_MAX_S	86400
 #define EMT_LAT_BUCKETS		24	/* update latency: log2(us) buckets */
-#define EMT_LINE_SOFT		760	/* printk line length of the block */
 
 /* ---- parameters ---------------------------------------------------------- */
 static int duration_s = 30;
@@ -266,17 +266,6 @@ static unsigned long emt_ticks;
 static bool emt_tick_stop, emt_tick_done;
 
 /* ---- helpers ------------------------------------------------------------- */
-static u64 emt_rand(u64 *s)
-{
-	u64 x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*s = x;
-	return x;
-}
-
 static __printf(2, 3) void emt_fail(enum emt_rule rule, const char *fmt, ...)
 {
 	struct va_format vaf;
@@ -303,13 +292,6 @@ static void emt_request_stop(const char *why)
 static bool emt_should_stop(void)
 {
 	return kthread_should_stop();
-}
-
-/* Threads end only through kthread_stop(). */
-static void emt_wait_stop(void)
-{
-	while (!kthread_should_stop())
-		schedule_timeout_interruptible(HZ / 10);
 }
 
 static void emt_tick_cb(struct rcu_head *rh)
@@ -484,7 +466,7 @@ static void emt_check(struct emt_reader *r, const struct emt_dev *d,
 static void emt_read_one(struct emt_reader *r, struct emt_dev *d, int di)
 {
 	unsigned long irqflags = 0, cur = 0, gen = 0, t0, t1;
-	u64 x = emt_rand(&r->rng);
+	u64 x = emrcu_rand(&r->rng);
 	int mode = x % EMT_NR_MODES, pipe = -1, nr = 0;
 	bool recheck = !((x >> 8) & EMT_RECHECK_MASK);
 	bool mutated = false, gen_ok = false, null_tbl = false;
@@ -649,10 +631,9 @@ static int emt_reader_fn(void *arg)
 	unsigned long n = 0;
 
 	set_user_nice(current, MAX_NICE);
-	set_cpus_allowed_ptr(current, cpumask_of(r->cpu));
 	wait_event_interruptible(emt_wq, READ_ONCE(emt_go) || emt_should_stop());
 	while (!emt_should_stop()) {
-		int di = emt_rand(&r->rng) % emt_nr_devs;
+		int di = emrcu_rand(&r->rng) % emt_nr_devs;
 
 		emt_read_one(r, &emt_devs[di], di);
 		if (!(++n % EMT_REPIN_EVERY))
@@ -689,7 +670,14 @@ static void emt_update_one(struct emt_dev *d)
 		e2 = smp_load_acquire(&emt_epoch);
 
 	if (ret == 0) {
-		/* Record when generation d->gen was replaced, then publish. */
+		/*
+		 * Record when generation d->gen was replaced, then publish.
+		 * The full barrier orders the table's publication before the
+		 * read of the tick count: a grace period that starts after the
+		 * next tick (its callback queued after that read) starts after
+		 * the publication, so readers beginning later see the new table.
+		 */
+		smp_mb();
 		WRITE_ONCE(d->ring[d->gen % EMT_RING],
 			   ((u64)d->gen << EMT_TICK_BITS) |
 			   (READ_ONCE(emt_ticks) & ((1UL << EMT_TICK_BITS) - 1)));
@@ -757,7 +745,7 @@ static int emt_updater_fn(void *arg)
 		if (!(++n % 64))
 			cond_resched();
 	}
-	emt_wait_stop();
+	emrcu_wait_stop();
 	return 0;
 }
 
@@ -808,49 +796,20 @@ static int emt_cycler_fn(void *arg)
 	return 0;
 }
 
-/* ---- output -------------------------------------------------------------- */
-struct emt_out {
-	char line[EMT_LINE_SOFT + 256];
-	size_t len;
-};
-
-static void emt_flush(struct emt_out *o)
-{
-	if (!o->len)
-		return;
-	pr_info("%s\n", o->line);
-	o->len = 0;
-	o->line[0] = '\0';
-}
-
-/* Lines are cut only between calls, hence between JSON tokens. */
-static __printf(2, 3) void emt_put(struct emt_out *o, const char *fmt, ...)
-{
-	size_t room = sizeof(o->line) - o->len;
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(o->line + o->len, room, fmt, ap);
-	va_end(ap);
-	o->len += min_t(size_t, n, room - 1);
-	if (o->len >= EMT_LINE_SOFT)
-		emt_flush(o);
-}
-
-static void emt_put_hist(struct emt_out *o, const char *key, size_t off)
+/* ---- output (emrcu_kmod.h: emrcu_put() and the block markers) ----------- */
+static void emt_put_hist(struct emrcu_out *o, const char *key, size_t off)
 {
 	unsigned long sum;
 	int i, j;
 
-	emt_put(o, "\"%s\":[", key);
+	emrcu_put(o, "\"%s\":[", key);
 	for (i = 0; i <= EMT_PIPE_LEN; i++) {
 		sum = 0;
 		for (j = 0; j < emt_nr_readers; j++)
 			sum += ((unsigned long *)((char *)&emt_readers[j] + off))[i];
-		emt_put(o, "%s%lu", i ? "," : "", sum);
+		emrcu_put(o, "%s%lu", i ? "," : "", sum);
 	}
-	emt_put(o, "],");
+	emrcu_put(o, "],");
 }
 
 static u64 emt_per_s(u64 n, u64 ns)
@@ -863,13 +822,10 @@ static void emt_print(void)
 	unsigned long reads = 0, upd = 0, fails = 0, null_pd = 0, null_t = 0;
 	unsigned long einval = 0, errors = 0, dreads, modes;
 	u64 el = emt_t_stop - emt_t_start;
-	struct emt_out *o;
+	struct emrcu_out *o;
 	struct emt_dev *d;
 	int i, j;
 
-	o = kzalloc(sizeof(*o), GFP_KERNEL);
-	if (!o)
-		return;
 	for (j = 0; j < emt_nr_readers; j++) {
 		reads += emt_readers[j].reads;
 		null_pd += emt_readers[j].null_pd;
@@ -883,88 +839,90 @@ static void emt_print(void)
 	for (i = 0; i < EMT_NR_RULES; i++)
 		fails += atomic_long_read(&emt_failures[i]);
 
-	pr_info("EMRCU-RESULT-BEGIN em_torture.json\n");
-	emt_put(o, "{\"schema\":\"emrcu/em_torture/1\",\"release\":\"%s\",",
-		init_utsname()->release);
-	emt_put(o, "\"config\":{\"preempt\":%s,\"kasan\":%s,\"prove_rcu\":%s,\"kmemleak\":%s},",
-		IS_ENABLED(CONFIG_PREEMPT) ? "true" : "false",
-		IS_ENABLED(CONFIG_KASAN) ? "true" : "false",
-		IS_ENABLED(CONFIG_PROVE_RCU) ? "true" : "false",
-		IS_ENABLED(CONFIG_DEBUG_KMEMLEAK) ? "true" : "false");
-	emt_put(o, "\"params\":{\"duration_s\":%d,\"min_duration_s\":%d,",
-		duration_s, min_duration_s);
-	emt_put(o, "\"max_updates\":%lu,\"test_pds\":[", max_updates);
+	o = emrcu_block_begin("em_torture.json");
+	if (!o)
+		return;
+	emrcu_put(o, "{\"schema\":\"emrcu/em_torture/1\",");
+	emrcu_put_kernel(o);
+	emrcu_put(o, "\"config\":{\"kasan\":%s,\"prove_rcu\":%s,\"lockdep\":%s,",
+		  IS_ENABLED(CONFIG_KASAN) ? "true" : "false",
+		  IS_ENABLED(CONFIG_PROVE_RCU) ? "true" : "false",
+		  IS_ENABLED(CONFIG_PROVE_LOCKING) ? "true" : "false");
+	emrcu_put(o, "\"kmemleak\":%s,\"debug_objects_rcu_head\":%s},",
+		  IS_ENABLED(CONFIG_DEBUG_KMEMLEAK) ? "true" : "false",
+		  IS_ENABLED(CONFIG_DEBUG_OBJECTS_RCU_HEAD) ? "true" : "false");
+	emrcu_put(o, "\"params\":{\"duration_s\":%d,\"min_duration_s\":%d,",
+		  duration_s, min_duration_s);
+	emrcu_put(o, "\"max_updates\":%lu,\"test_pds\":[", max_updates);
 	for (i = 0; i < nr_test_pds; i++)
-		emt_put(o, "%s%d", i ? "," : "", test_pds[i]);
-	emt_put(o, "],\"cycle_states\":%d,\"cycle_ms\":%d,\"cpu_pds\":%s,",
-		cycle_states, cycle_ms, cpu_pds ? "true" : "false");
-	emt_put(o, "\"reader_burst\":%d,\"reader_sleep_us\":%d,", reader_burst,
-		reader_sleep_us);
-	emt_put(o, "\"stat_interval_s\":%d,\"inject_stale_read\":%s,",
-		stat_interval_s, inject_stale_read ? "true" : "false");
-	emt_put(o, "\"seed\":%lu},", seed);
-	emt_put(o, "\"limits\":{\"pipe_len\":%d,\"hold_us_max\":%d,",
-		EMT_PIPE_LEN, EMT_HOLD_US_MAX);
-	emt_put(o, "\"test_gen_bits\":%d,\"cpu_gen_bits\":%d,\"ring\":%d},",
-		EMT_TEST_GEN_BITS, EMT_CPU_GEN_BITS, EMT_RING);
-	emt_put(o, "\"stop_reason\":\"%s\",\"duration_ms\":%llu,",
-		emt_stop_reason, div_u64(el, NSEC_PER_MSEC));
-	emt_put(o, "\"updates\":%lu,\"updates_per_s\":%llu,", upd,
-		emt_per_s(upd, el));
-	emt_put(o, "\"reads\":%lu,\"reads_per_s\":%llu,", reads,
-		emt_per_s(reads, el));
-	emt_put(o, "\"readers\":%d,\"grace_periods\":%lu,", emt_nr_readers,
-		READ_ONCE(emt_ticks));
-	emt_put(o, "\"failures_total\":%lu,\"failures\":{", fails);
+		emrcu_put(o, "%s%d", i ? "," : "", test_pds[i]);
+	emrcu_put(o, "],\"cycle_states\":%d,\"cycle_ms\":%d,\"cpu_pds\":%s,",
+		  cycle_states, cycle_ms, cpu_pds ? "true" : "false");
+	emrcu_put(o, "\"reader_burst\":%d,\"reader_sleep_us\":%d,", reader_burst,
+		  reader_sleep_us);
+	emrcu_put(o, "\"stat_interval_s\":%d,\"inject_stale_read\":%s,",
+		  stat_interval_s, inject_stale_read ? "true" : "false");
+	emrcu_put(o, "\"seed\":%lu},", seed);
+	emrcu_put(o, "\"limits\":{\"pipe_len\":%d,\"hold_us_max\":%d,",
+		  EMT_PIPE_LEN, EMT_HOLD_US_MAX);
+	emrcu_put(o, "\"test_gen_bits\":%d,\"cpu_gen_bits\":%d,\"ring\":%d},",
+		  EMT_TEST_GEN_BITS, EMT_CPU_GEN_BITS, EMT_RING);
+	emrcu_put(o, "\"stop_reason\":\"%s\",\"duration_ms\":%llu,",
+		  emt_stop_reason, div_u64(el, NSEC_PER_MSEC));
+	emrcu_put(o, "\"updates\":%lu,\"updates_per_s\":%llu,", upd,
+		  emt_per_s(upd, el));
+	emrcu_put(o, "\"reads\":%lu,\"reads_per_s\":%llu,", reads,
+		  emt_per_s(reads, el));
+	emrcu_put(o, "\"readers\":%d,\"grace_periods\":%lu,", emt_nr_readers,
+		  READ_ONCE(emt_ticks));
+	emrcu_put(o, "\"failures_total\":%lu,\"failures\":{", fails);
 	for (i = 0; i < EMT_NR_RULES; i++)
-		emt_put(o, "%s\"%s\":%ld", i ? "," : "", emt_rule_name[i],
-			atomic_long_read(&emt_failures[i]));
-	emt_put(o, "},");
+		emrcu_put(o, "%s\"%s\":%ld", i ? "," : "", emt_rule_name[i],
+			  atomic_long_read(&emt_failures[i]));
+	emrcu_put(o, "},");
 	emt_put_hist(o, "pipe", offsetof(struct emt_reader, pipe));
 	emt_put_hist(o, "batch", offsetof(struct emt_reader, batch));
-	emt_put(o, "\"update_us_log2\":[");
+	emrcu_put(o, "\"update_us_log2\":[");
 	for (i = 0; i < EMT_LAT_BUCKETS; i++)
-		emt_put(o, "%s%lu", i ? "," : "", emt_lat[i]);
-	emt_put(o, "],\"modes\":{");
+		emrcu_put(o, "%s%lu", i ? "," : "", emt_lat[i]);
+	emrcu_put(o, "],\"modes\":{");
 	for (i = 0; i < EMT_NR_MODES; i++) {
 		modes = 0;
 		for (j = 0; j < emt_nr_readers; j++)
 			modes += emt_readers[j].modes[i];
-		emt_put(o, "%s\"%s\":%lu", i ? "," : "", emt_mode_name[i],
-			modes);
+		emrcu_put(o, "%s\"%s\":%lu", i ? "," : "", emt_mode_name[i],
+			  modes);
 	}
-	emt_put(o, "},\"cycle\":{\"present\":%s,\"cycles\":%lu,\"register_failures\":%lu,",
-		emt_cyc ? "true" : "false", emt_cycles, emt_cycle_fail);
-	emt_put(o, "\"update_einval\":%lu,\"update_errors\":%lu,", einval,
-		errors);
-	emt_put(o, "\"null_pd_reads\":%lu,\"null_table_reads\":%lu},",
-		null_pd, null_t);
-	emt_put(o, "\"devices\":[");
+	emrcu_put(o, "},\"cycle\":{\"present\":%s,\"cycles\":%lu,\"register_failures\":%lu,",
+		  emt_cyc ? "true" : "false", emt_cycles, emt_cycle_fail);
+	emrcu_put(o, "\"update_einval\":%lu,\"update_errors\":%lu,", einval,
+		  errors);
+	emrcu_put(o, "\"null_pd_reads\":%lu,\"null_table_reads\":%lu},",
+		  null_pd, null_t);
+	emrcu_put(o, "\"devices\":[");
 	for (i = 0; i < emt_nr_devs; i++) {
 		d = &emt_devs[i];
 		dreads = 0;
 		for (j = 0; j < emt_nr_readers; j++)
 			dreads += emt_readers[j].dev_reads[i];
-		emt_put(o, "%s{\"name\":\"%s\",\"kind\":\"%s\",\"nr_states\":%d,",
-			i ? "," : "", d->name, emt_kind_name[d->kind], d->nr);
-		emt_put(o, "\"updates\":%lu,\"einval\":%lu,\"errors\":%lu,\"generation\":%lu,",
-			d->updates, d->einval, d->errors, d->gen);
-		emt_put(o, "\"update_ns_avg\":%llu,\"update_ns_max\":%llu,\"reads\":%lu}",
-			d->updates ? div64_u64(d->update_ns_sum, d->updates) : 0,
-			d->update_ns_max, dreads);
+		emrcu_put(o, "%s{\"name\":\"%s\",\"kind\":\"%s\",\"nr_states\":%d,",
+			  i ? "," : "", d->name, emt_kind_name[d->kind], d->nr);
+		emrcu_put(o, "\"updates\":%lu,\"einval\":%lu,\"errors\":%lu,\"generation\":%lu,",
+			  d->updates, d->einval, d->errors, d->gen);
+		emrcu_put(o, "\"update_ns_avg\":%llu,\"update_ns_max\":%llu,\"reads\":%lu}",
+			  d->updates ? div64_u64(d->update_ns_sum, d->updates) : 0,
+			  d->update_ns_max, dreads);
 	}
-	emt_put(o, "],\"reader_cpus\":[");
+	emrcu_put(o, "],\"reader_cpus\":[");
 	for (j = 0; j < emt_nr_readers; j++)
-		emt_put(o, "%s{\"cpu\":%d,\"reads\":%lu,\"repins\":%lu}",
-			j ? "," : "", emt_readers[j].cpu, emt_readers[j].reads,
-			emt_readers[j].repins);
-	emt_put(o, "]}");
-	emt_flush(o);
-	pr_info("EMRCU-RESULT-END em_torture.json\n");
+		emrcu_put(o, "%s{\"cpu\":%d,\"reads\":%lu,\"repins\":%lu}",
+			  j ? "," : "", emt_readers[j].cpu, emt_readers[j].reads,
+			  emt_readers[j].repins);
+	emrcu_put(o, "]}");
+	emrcu_block_end(o);
 	pr_info("em_torture: %s: %lu updates, %lu reads, %lu failures in %llu ms\n",
 		fails ? "FAIL" : "PASS", upd, reads, fails,
 		div_u64(el, NSEC_PER_MSEC));
-	kfree(o);
 }
 
 /* ---- control ------------------------------------------------------------- */
@@ -972,20 +930,10 @@ static void emt_stop_workers(void)
 {
 	int i;
 
-	if (emt_cycler_task) {
-		kthread_stop(emt_cycler_task);
-		emt_cycler_task = NULL;
-	}
-	if (emt_updater_task) {
-		kthread_stop(emt_updater_task);
-		emt_updater_task = NULL;
-	}
-	for (i = 0; i < emt_nr_readers; i++) {
-		if (emt_readers[i].task) {
-			kthread_stop(emt_readers[i].task);
-			emt_readers[i].task = NULL;
-		}
-	}
+	emrcu_kthread_stop(&emt_cycler_task);
+	emrcu_kthread_stop(&emt_updater_task);
+	for (i = 0; i < emt_nr_readers; i++)
+		emrcu_kthread_stop(&emt_readers[i].task);
 }
 
 static bool emt_stopping(void)
@@ -1036,7 +984,7 @@ static int emt_control_fn(void *arg)
 	emt_print();
 	/* Pairs with emt_state_show(): "done" means the block is out. */
 	smp_store_release(&emt_done, true);
-	emt_wait_stop();
+	emrcu_wait_stop();
 	return 0;
 }
 
@@ -1064,37 +1012,31 @@ static const struct file_operations emt_stop_fops = {
 };
 
 /* ---- setup --------------------------------------------------------------- */
-static int emt_bad(const char *param, const char *why)
-{
-	pr_err("em_torture: bad parameter %s: %s\n", param, why);
-	return -EINVAL;
-}
-
 static int emt_check_params(void)
 {
 	int i;
 
 	if (duration_s < 1 || duration_s > EMT_DURATION_MAX_S)
-		return emt_bad("duration_s", "out of range 1..86400");
+		return emrcu_bad_param("duration_s", "out of range 1..86400");
 	if (min_duration_s < 0 || min_duration_s > duration_s)
-		return emt_bad("min_duration_s", "out of range 0..duration_s");
+		return emrcu_bad_param("min_duration_s", "out of range 0..duration_s");
 	for (i = 0; i < nr_test_pds; i++)
 		if (test_pds[i] < 1 || test_pds[i] > EMT_MAX_STATES)
-			return emt_bad("test_pds", "each entry 1..32");
+			return emrcu_bad_param("test_pds", "each entry 1..32");
 	if (cycle_states < 0 || cycle_states > EMT_MAX_STATES)
-		return emt_bad("cycle_states", "out of range 0..32");
+		return emrcu_bad_param("cycle_states", "out of range 0..32");
 	if (!seed)
-		return emt_bad("seed", "must not be 0");
+		return emrcu_bad_param("seed", "must not be 0");
 	if (stat_interval_s < 0 || stat_interval_s > EMT_DURATION_MAX_S)
-		return emt_bad("stat_interval_s", "out of range 0..86400");
+		return emrcu_bad_param("stat_interval_s", "out of range 0..86400");
 	if (reader_burst < 1 || reader_burst > 1000000)
-		return emt_bad("reader_burst", "out of range 1..1000000");
+		return emrcu_bad_param("reader_burst", "out of range 1..1000000");
 	if (reader_sleep_us < 0 || reader_sleep_us > 100000)
-		return emt_bad("reader_sleep_us", "out of range 0..100000");
+		return emrcu_bad_param("reader_sleep_us", "out of range 0..100000");
 	if (cycle_ms < 1 || cycle_ms > 60000)
-		return emt_bad("cycle_ms", "out of range 1..60000");
+		return emrcu_bad_param("cycle_ms", "out of range 1..60000");
 	if (!nr_test_pds && !cycle_states && !cpu_pds)
-		return emt_bad("test_pds", "nothing to torture");
+		return emrcu_bad_param("test_pds", "nothing to torture");
 	return 0;
 }
 
@@ -1219,12 +1161,15 @@ static int emt_start_threads(void)
 			break;
 		r = &emt_readers[i++];
 		r->cpu = cpu;
-		r->rng = seed * 0x9e3779b97f4a7c15ULL + cpu + 1;
-		r->task = kthread_run(emt_reader_fn, r, "em_torture_r/%d", cpu);
+		r->rng = (seed * 0x9e3779b97f4a7c15ULL + cpu) | 1;
+		/* Pinned, not bound: it survives its CPU going offline. */
+		r->task = emrcu_kthread_on_cpu(emt_reader_fn, r, cpu, false,
+					       "em_torture_r");
 		if (IS_ERR(r->task)) {
 			r->task = NULL;
 			return -ENOMEM;
 		}
+		wake_up_process(r->task);
 	}
 	emt_nr_readers = i;
 	emt_updater_task = kthread_run(emt_updater_fn, NULL, "em_torture_u");
@@ -1266,7 +1211,7 @@ static int __init em_torture_init(void)
 	if (cpu_pds)
 		emt_add_cpu_pds();
 	if (!emt_nr_devs) {
-		ret = emt_bad("cpu_pds", "no CPU perf domain and no test PD");
+		ret = emrcu_bad_param("cpu_pds", "no CPU perf domain and no test PD");
 		goto err;
 	}
 
