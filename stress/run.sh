@@ -1,7 +1,7 @@
 #!/bin/bash
 # stress/run.sh [DURATION=S] [QUICK] [VARIANT=NAME] [EXPECT=pass|fail]
 #               [MIN_UPDATES=N] [MIN_S=S] [HOTPLUG_CPUS=auto|none|"1 2 …"] [HOTPLUG_MS=N]
-#               [TOPO=SPEC] [OUTDIR=DIR] [TORTURE_PARAMS="k=v …"]
+#               [TOPO=SPEC] [OUTDIR=DIR] [TORTURE_PARAMS="k=v …"] [EXPECT_RULE=kasan|RULE]
 #
 # Torture of the runtime-modifiable EM under the debug oracles (KASAN,
 # lockdep + PROVE_RCU, kmemleak, DEBUG_OBJECTS_RCU_HEAD, DEBUG_ATOMIC_SLEEP):
@@ -18,7 +18,8 @@
 # QUICK (for `make test`): >= 10^4 updates within 75 s, ~2 min wall.
 # Long (`make stress`): >= 10^6 updates within 3600 s.
 # EXPECT=fail is the negative control (a broken kernel, stress/broken/):
-# it passes only if the run is caught by KASAN or an em_torture FAILURE.
+# it passes only if the run is caught by KASAN or an em_torture FAILURE
+# (EXPECT_RULE=kasan|<rule>: only by that one, e.g. reader-pipe).
 #
 # Prints PASS:/FAIL: lines, a summary line, and "N passed, N failed".
 set -u
@@ -42,6 +43,7 @@ STALL_S=60
 MIN_GP_PER_MIN=15	# grace periods the torture must see per minute
 BOOT_BUDGET_S=150	# boot + module load + rmmod + kmemleak scans, worst case
 IDLE_TIMEOUT_S=120
+CAUGHT_GRACE_S=5	# EXPECT=fail: time for the report after the first line
 
 quick=0
 DURATION=
@@ -53,11 +55,12 @@ HOTPLUG_MS=100
 TOPO=
 OUTDIR=
 TORTURE_PARAMS=
+EXPECT_RULE=
 for a in "$@"; do
 	case "$a" in
 	QUICK | quick) quick=1 ;;
 	DURATION=* | MIN_UPDATES=* | MIN_S=* | STALL_S=* | VARIANT=* | EXPECT=* | HOTPLUG_CPUS=* | \
-		HOTPLUG_MS=* | TOPO=* | OUTDIR=* | TORTURE_PARAMS=*)
+		HOTPLUG_MS=* | TOPO=* | OUTDIR=* | TORTURE_PARAMS=* | EXPECT_RULE=*)
 		eval "${a%%=*}=\${a#*=}" ;;
 	*) echo "stress/run.sh: unknown argument '$a'" >&2; exit 2 ;;
 	esac
@@ -95,28 +98,55 @@ tort=$("$TOP/bench/kmod.sh" "$VARIANT" "$TOP/bench/em_torture" 2>&1 | tail -1)
 [ -f "$tort" ] || { ko build "em_torture: $tort"; finish; }
 
 # ---- run ---------------------------------------------------------------------
+# A run never deletes or overwrites earlier results: OUTDIR must be new or
+# empty.
 [ -n "$OUTDIR" ] || OUTDIR=$BUILD/stress/$VARIANT-$(date +%Y%m%d-%H%M%S)-$$
-rm -rf "$OUTDIR"
-mkdir -p "$OUTDIR"
-{
+if [ -n "$(ls -A "$OUTDIR" 2>/dev/null)" ]; then
+	ko outdir "OUTDIR=$OUTDIR is not empty: earlier results are never overwritten"
+	finish
+fi
+if ! mkdir -p "$OUTDIR" 2>/dev/null || ! {
 	echo "HOTPLUG_CPUS='$HOTPLUG_CPUS'"
 	echo "HOTPLUG_MS=$HOTPLUG_MS"
 	cat "$TOP/stress/guest.sh"
-} >"$OUTDIR/cmd.sh"
+} >"$OUTDIR/cmd.sh" 2>/dev/null; then
+	ko outdir "cannot write to OUTDIR=$OUTDIR: $(df -h "$OUTDIR" 2>/dev/null | awk 'NR == 2 { print $4 " free" }')"
+	finish
+fi
 topo=()
 [ -n "$TOPO" ] && topo=(--topo "$TOPO")
 load0=$(cut -d' ' -f1 /proc/loadavg)
 t0=$(date +%s)
+# emrcu-run's few lines go to a temporary file first: OUTDIR may fill up.
+tmpout=$(mktemp "${TMPDIR:-/tmp}/stress-run.XXXXXX") || { ko run "mktemp failed"; finish; }
 "$TOP/qemu-runner/emrcu-run" --variant "$VARIANT" --mode realtime "${topo[@]}" \
 	--module "$plat" --module "$tort:duration_s=$DURATION max_updates=$MIN_UPDATES min_duration_s=$MIN_S${TORTURE_PARAMS:+ $TORTURE_PARAMS}" \
 	--cmd-file "$OUTDIR/cmd.sh" --outdir "$OUTDIR/run" \
 	--append "rcupdate.rcu_cpu_stall_timeout=$STALL_S" \
-	--timeout $((DURATION + BOOT_BUDGET_S)) --idle-timeout "$IDLE_TIMEOUT_S" \
-	>"$OUTDIR/emrcu-run.out" 2>&1
+	--timeout $((DURATION + BOOT_BUDGET_S)) --idle-timeout "$IDLE_TIMEOUT_S" >"$tmpout" 2>&1 &
+pid=$!
+# Negative control: once the oracle has spoken (a KASAN report or a FAILURE
+# line), give the report CAUGHT_GRACE_S to be printed in full, then stop
+# the guest (emrcu-run's verdict keeps the first kernel failure): a broken
+# kernel often hangs after its first splat, up to the --timeout.
+if [ "$EXPECT" = fail ]; then
+	while kill -0 "$pid" 2>/dev/null; do
+		if grep -q -e 'BUG: KASAN:' -e 'FAILURE: em_torture:' "$OUTDIR/run/console.log" 2>/dev/null; then
+			sleep "$CAUGHT_GRACE_S"
+			kill -TERM "$pid" 2>/dev/null
+			break
+		fi
+		sleep 1
+	done
+fi
+wait "$pid"
 rc=$?
 wall=$(($(date +%s) - t0))
 load1=$(cut -d' ' -f1 /proc/loadavg)
-verdict=$(grep '^emrcu-run: ' "$OUTDIR/emrcu-run.out" | tail -1)
+runout=$(cat "$tmpout")
+rm -f "$tmpout"
+printf '%s\n' "$runout" >"$OUTDIR/emrcu-run.out" 2>/dev/null
+verdict=$(printf '%s\n' "$runout" | grep '^emrcu-run: ' | grep -v '^emrcu-run: warning' | tail -1)
 R=$OUTDIR/run
 
 # ---- read the results ----------------------------------------------------------
@@ -130,6 +160,11 @@ tj=$R/em_torture.json
 gj=$R/stress_guest.json
 kind=$(jget "$R/meta.json" exit_kind)
 reason=$(jget "$R/meta.json" exit_reason)
+# No meta.json (QEMU missing, disk full, ...): emrcu-run's last line names it.
+if [ -z "$kind" ] && [ -n "$verdict" ]; then
+	kind=$(echo "$verdict" | sed -n 's/^emrcu-run: FAIL \([a-z-]*\): .*/\1/p')
+	reason=${verdict#emrcu-run: FAIL *: }
+fi
 [ -n "$kind" ] || kind=none
 splats=
 for k in panic oops bug kasan warning lockdep rcu-stall kmemleak; do
@@ -163,7 +198,19 @@ echo "stress: $VARIANT realtime (cap ${DURATION}s, stop ${stop:-?}): exit $rc ($
 
 if [ "$EXPECT" = fail ]; then
 	# Negative control: the oracle must catch the broken kernel.
-	if [ "${kasan:-0}" -gt 0 ] || [ "${flines:-0}" -gt 0 ] || [ "$kind" = kasan ]; then
+	if [ -n "$EXPECT_RULE" ]; then
+		# One oracle named: kasan, or an em_torture rule (reader-pipe, ...).
+		if [ "$EXPECT_RULE" = kasan ]; then
+			hit=$(grep -m1 -o 'BUG: KASAN:.*' "$R/console.log" 2>/dev/null | tr -d '\r')
+		else
+			hit=$(grep -m1 -o "FAILURE: em_torture: $EXPECT_RULE: .*" "$R/console.log" 2>/dev/null | tr -d '\r')
+		fi
+		if [ -n "$hit" ]; then
+			ok "caught ($EXPECT_RULE: $hit)"
+		else
+			ko caught "no $EXPECT_RULE report: exit $kind, first: ${first_kasan:-${first_failure:-none}}"
+		fi
+	elif [ "${kasan:-0}" -gt 0 ] || [ "${flines:-0}" -gt 0 ] || [ "$kind" = kasan ]; then
 		ok "caught (${kind}: ${first_kasan:-$first_failure})"
 	else
 		ko caught "not detected: exit $kind, ${fails:-?} failures, ${updates:-?} updates: $verdict"
@@ -174,11 +221,24 @@ fi
 if [ "$rc" -eq 0 ] && [ "$kind" = pass ]; then
 	ok "run (no panic/oops/BUG/KASAN/WARNING/lockdep/RCU stall/kmemleak report, ${wall}s)"
 else
-	ko run "exit $rc $kind: $reason; detections: ${splats:-none}"
+	ko run "exit $rc $kind: ${reason:-$verdict}; detections: ${splats:-none}"
 fi
 if [ -z "$updates" ]; then
 	ko result "no em_torture.json block"
 	finish
+fi
+# The oracles must be in the kernel that ran (em_torture reports its config).
+cfg=$(tr -d '\n' <"$tj" | grep -o '"config":{[^}]*}')
+missing=
+for k in kasan prove_rcu lockdep kmemleak debug_objects_rcu_head; do
+	case "$cfg" in *"\"$k\":true"*) ;; *) missing="$missing $k" ;; esac
+done
+if [ -z "$missing" ]; then
+	ok "oracles (KASAN, PROVE_RCU, lockdep, kmemleak, DEBUG_OBJECTS_RCU_HEAD in the guest kernel)"
+elif [ "$VARIANT" = patched-debug ] || [ "$VARIANT" = patched-broken ]; then
+	ko oracles "not in the guest kernel:$missing"
+else
+	echo "note: $VARIANT lacks the debug oracles:$missing (only run-time checks apply)"
 fi
 if [ "${fails:-1}" -eq 0 ] && [ "${flines:-1}" -eq 0 ]; then
 	ok "failures (0 in $reads reads)"
