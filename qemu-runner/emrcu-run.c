@@ -33,7 +33,15 @@ struct sink {
 	int nresults;
 	char *warnings[MAX_NAMES];
 	int nwarnings;
+	char *write_error;	/* first output file that could not be written */
 };
+
+/* Remember the first output file that could not be written. */
+static void sink_write_error(struct sink *s, const char *path, int err)
+{
+	if (!s->write_error)
+		s->write_error = xasprintf("cannot write %s: %s", path, strerror(err));
+}
 
 static const char *const reserved[] = {
 	"console.log", "meta.json", "qemu.stderr", "initrd.img", NULL,
@@ -67,6 +75,7 @@ static void sink_block(void *ctx, const char *name, const char *data, size_t len
 	if (write_file_atomic(path, data, len)) {
 		char *m = xasprintf("cannot write %s: %s", path, strerror(errno));
 
+		sink_write_error(s, path, errno);
 		sink_warn(ctx, m);
 		free(m);
 	} else {
@@ -166,7 +175,7 @@ static char *default_image(const struct run_opts *o, char *err, size_t errlen)
 	return img;
 }
 
-static void write_meta(const struct run_opts *o, const char *path, const struct argv *qa,
+static int write_meta(const struct run_opts *o, const char *path, const struct argv *qa,
 		       const char *qver, const char *cfg_hash, const char *dtb,
 		       const char *image, const char *cmdline, const struct scan *sc,
 		       const struct watch *w, const struct sink *sk, int code,
@@ -174,7 +183,7 @@ static void write_meta(const struct run_opts *o, const char *path, const struct 
 {
 	struct buf b = { 0 };
 	char spec[256];
-	int i;
+	int i, rc;
 
 	topo_format(&o->topo, spec, sizeof(spec));
 	buf_adds(&b, "{\n");
@@ -259,9 +268,11 @@ static void write_meta(const struct run_opts *o, const char *path, const struct 
 		json_str(&b, sk->warnings[i]);
 	}
 	buf_adds(&b, "]\n}\n");
-	if (write_file_atomic(path, b.p, b.len))
-		fprintf(stderr, "emrcu-run: warning: cannot write %s: %s\n", path, strerror(errno));
+	rc = write_file_atomic(path, b.p, b.len) ? errno : 0;
+	if (rc)
+		fprintf(stderr, "emrcu-run: warning: cannot write %s: %s\n", path, strerror(rc));
 	buf_free(&b);
+	return rc;	/* 0 or the errno */
 }
 
 int main(int argc, char **argv)
@@ -385,11 +396,41 @@ int main(int argc, char **argv)
 		kind = "pass";
 		reason = xstrdup("EMRCU-EXIT 0");
 	}
-	meta = xasprintf("%s/meta.json", o.outdir);
-	write_meta(&o, meta, &qa, qver, cfg_hash[0] ? cfg_hash : NULL, dtb, image, cmdline,
-		   &sc, &w, &sk, code, kind, reason, started);
+	/*
+	 * Results lost (disk full, ...): a run that otherwise passed or only
+	 * failed in the guest is an output failure, never a PASS.  A kernel
+	 * failure, signal or hang keeps its name; the loss is in "warnings".
+	 */
+	if (w.console_errno) {
+		char *m = xasprintf("console.log: %ld bytes not written: %s", w.console_lost,
+				    strerror(w.console_errno));
+
+		sink_write_error(&sk, w.console_path, w.console_errno);
+		sink_warn(&sk, m);
+		free(m);
+	}
+	if (sk.write_error && (code == EXIT_PASS || code == EXIT_GUEST_RC)) {
+		char *r = xasprintf("results not saved: %s (guest: %s)", sk.write_error, reason);
+
+		free(reason);
+		reason = r;
+		code = EXIT_INTERNAL;
+		kind = "output";
+	}
+	/* The initrd goes first: its space lets the verdict be written. */
 	if (!getenv("EMRCU_KEEP_INITRD"))
 		unlink(initrd);
+	meta = xasprintf("%s/meta.json", o.outdir);
+	rc = write_meta(&o, meta, &qa, qver, cfg_hash[0] ? cfg_hash : NULL, dtb, image, cmdline,
+			&sc, &w, &sk, code, kind, reason, started);
+	if (rc && code == EXIT_PASS) {
+		char *r = xasprintf("results not saved: cannot write %s: %s", meta, strerror(rc));
+
+		free(reason);
+		reason = r;
+		code = EXIT_INTERNAL;
+		kind = "output";
+	}
 	if (code == EXIT_PASS)
 		fprintf(stderr, "emrcu-run: PASS (%s, %.1f s, %d result(s)) %s\n", reason,
 			w.t_end, sk.nresults, o.outdir);

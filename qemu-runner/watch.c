@@ -49,6 +49,8 @@ int watch_run(struct watch *w, char *const argv[], char *err, size_t errlen)
 	w->status = -1;
 	w->killed = 0;
 	w->console_bytes = 0;
+	w->console_lost = 0;
+	w->console_errno = 0;
 	w->t_init = w->t_exit = -1;
 	buf_add(&line, "", 0);
 
@@ -148,8 +150,27 @@ int watch_run(struct watch *w, char *const argv[], char *err, size_t errlen)
 		now = now_s();
 		last_out = now;
 		w->console_bytes += n;
-		if (write(logfd, tmp, (size_t)n) != n) {
-			/* keep watching: the verdict does not depend on the log */
+		if (!w->console_errno) {
+			ssize_t done = 0, k;
+
+			/* A short write is retried: the next one says why. */
+			while (done < n) {
+				k = write(logfd, tmp + done, (size_t)(n - done));
+				if (k < 0 && errno == EINTR)
+					continue;
+				if (k <= 0) {
+					w->console_errno = k < 0 ? errno : EIO;
+					break;
+				}
+				done += k;
+			}
+			w->console_lost += n - done;
+		} else {
+			/*
+			 * Keep watching (the verdict does not depend on the
+			 * log), but a lost log is an output failure.
+			 */
+			w->console_lost += n;
 		}
 		if (w->echo && fwrite(tmp, 1, (size_t)n, stdout) != (size_t)n)
 			w->echo = 0;

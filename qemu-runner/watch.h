@@ -28,6 +28,8 @@ struct watch {
 	int status;		/* wait status of the command, -1 if killed by us */
 	int killed;		/* we killed it */
 	long console_bytes;
+	long console_lost;	/* bytes that could not be written to console.log */
+	int console_errno;	/* errno of the first failed console.log write */
 	double t_start;		/* monotonic */
 	double t_init;		/* host seconds from start to "Run /init", or -1 */
 	double t_exit;		/* ... to EMRCU-EXIT, or -1 */
