@@ -25,7 +25,7 @@ QUICK ?= 0
 BASELINE ?= quick
 export QUICK
 
-.PHONY: help deps pristine kernels check-series guest-check test bench report compare gate \
+.PHONY: help deps pristine kernels check-series guest-check test bench stress report compare gate \
 	clean distclean
 
 help:
@@ -40,7 +40,10 @@ help:
 	@echo "  make test          everything CI runs; ends with 'N passed, N failed'"
 	@echo "  make bench         em_bench on every variant/preemption/update_hz/mode, then"
 	@echo "                     results/runs/<id>/{summary.json,report.md,*.png}; latest -> it"
-	@echo "                     (QUICK=1: deterministic mode only, fewer boots)"
+	@echo "                     (QUICK=1: deterministic mode only, fewer boots; then every"
+	@echo "                     scenario of scenarios/*.conf, short versions with QUICK=1)"
+	@echo "  make bench SCENARIO=NAME   one scenario: results/runs/<id>/scenarios/NAME/"
+	@echo "  make stress        em_torture on the debug kernel (DURATION=s; QUICK=1 short)"
 	@echo "  make report        re-render results/latest/report.md from its summary.json"
 	@echo "  make compare BASE=a.json NEW=b.json   LKP-style comparison; exit 1 on regression"
 	@echo "  make gate          results/latest vs results/baselines/\$$(BASELINE).json ($(BASELINE))"
@@ -71,11 +74,36 @@ guest-check: deps
 test: deps
 	@tests/run.sh
 
+# make bench: em_bench (bench/run-bench.sh) into RUNDIR/runs, then every
+# scenario (scenarios/run-all.sh) into RUNDIR/scenarios; one summary.json
+# and report.md over both.  results/latest moves only when all of it
+# passed; a failed part keeps what the others produced.  SCENARIO=NAME runs
+# that scenario alone (RUNDIR/scenarios/NAME); AA=1 the A/A calibration.
+SCENARIO ?=
+AA ?= 0
+export AA
+SCEN_ARGS = QUICK=$(QUICK) $(if $(filter command line environment,$(origin TOPO)),TOPO='$(TOPO)')
 bench: deps
-	@d=results/runs/$(RUN_ID); echo "bench: run $$d (QUICK=$(QUICK))"; \
-	{ RUNDIR=$$d bench/run-bench.sh && \
-	  /usr/bin/python3 results/report.py $$d && results/publish.sh $$d; } || \
-	results/publish.sh --failed $$d
+	@d=results/runs/$(RUN_ID); echo "bench: run $$d (QUICK=$(QUICK)$(if $(SCENARIO), SCENARIO=$(SCENARIO)))"; \
+	if [ -n "$(SCENARIO)" ]; then \
+		scenarios/run.sh $(SCENARIO) $$d/scenarios $(SCEN_ARGS); exit $$?; \
+	fi; \
+	rc=0; RUNDIR=$$d bench/run-bench.sh || rc=1; \
+	if [ "$(AA)" != 1 ]; then \
+		echo "bench: scenarios into $$d/scenarios"; \
+		scenarios/run-all.sh $$d/scenarios $(SCEN_ARGS) || rc=1; \
+	fi; \
+	dirs=$$(ls -d $$d/runs/*/ $$d/scenarios/*/*/ 2>/dev/null); \
+	if [ -n "$$dirs" ]; then \
+		make -s -C results >/dev/null && results/emrcu-summarize -o $$d/summary.json $$dirs >/dev/null && \
+		/usr/bin/python3 results/report.py $$d || rc=1; \
+	else rc=1; fi; \
+	[ $$rc -eq 0 ] && results/publish.sh $$d || results/publish.sh --failed $$d
+
+# make stress: em_torture under KASAN/lockdep/PROVE_RCU/kmemleak (stress/README.md).
+DURATION ?=
+stress: deps
+	@stress/run.sh $(if $(filter 1,$(QUICK)),QUICK) $(if $(DURATION),DURATION=$(DURATION))
 
 report:
 	@/usr/bin/python3 results/report.py results/latest

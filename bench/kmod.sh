@@ -21,12 +21,33 @@ sync_dir() {
 }
 # Headers shared by the bench modules (-I$(src)/../common in their Kbuild).
 sync_dir "$TOP/bench/common" "$BUILD/$v/mod/common"
+# fresh SRC MODDIR STAMP: MODDIR has .ko files, none older than a file of SRC,
+# a header of SRC's sibling module directories (shared headers) or STAMP.
+fresh() {
+	set -- "$1" "$2" "$3" "$2"/*.ko
+	[ -f "$4" ] || return 1
+	src=$1 stamp=$3
+	shift 3
+	for ko in "$@"; do
+		[ "$stamp" -nt "$ko" ] && return 1
+		for f in "$src"/* "$(dirname "$src")"/*/*.h; do
+			[ -f "$f" ] && [ "$f" -nt "$ko" ] && return 1
+		done
+	done
+	return 0
+}
 for d in "$@"; do
 	case "$d" in /*) ;; *) d=$TOP/$d ;; esac
 	[ -f "$d/Kbuild" ] || die "$d: no Kbuild file"
 	n=$(basename "$d")
 	m=$BUILD/$v/mod/$n
 	sync_dir "$d" "$m"
+	# Up to date (every .ko newer than its sources and the kernel): no
+	# build, so no wait on the kernel-build lock while another variant builds.
+	if fresh "$d" "$m" "$out/.emrcu-built"; then
+		ls "$m"/*.ko
+		continue
+	fi
 	(
 		flock 9
 		kmake -s -C "$BUILD/$v/src" O="$out" M="$m" W=1 modules >"$m/build.log" 2>&1

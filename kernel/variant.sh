@@ -101,7 +101,8 @@ say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
 # Timed inside the lock, so waiting for another build does not count.  The
 # ccache statistics are global: they are exact only when nothing else builds.
 (
-	flock 9
+	flock -n 9 || { say "$name: waiting for the build lock ($KLOCK: another variant is building)"; flock 9; }
+	say "$name: build started"
 	ccache -z >/dev/null 2>&1 || true
 	start=$(date +%s)
 	kmake -C "$src" O="$out" Image modules >"$V/build.log" 2>&1 || exit 1

@@ -235,6 +235,64 @@ def plot_scaling(figs, rundir):
     return made
 
 
+# The figure each scenario kind is judged on, plotted per step/workload.
+SCENARIO_KEYS = (("em_err_pct", "EM-estimated vs true busy energy, % error"),
+                 ("energy_over_optimal_pct", "true energy over the optimal placement, %"),
+                 ("em_invisible_pct", "share of true energy the EM does not model, %"),
+                 ("wakeup_p99_us", "cyclictest wakeup latency p99, µs"))
+
+SCENARIO_HEADLINE = {"true_energy_mj", "em_energy_mj", "em_err_pct", "busy_share_pct",
+                     "energy_over_optimal_pct", "em_choice_over_optimal_pct",
+                     "em_invisible_pct", "wakeup_p50_us", "wakeup_p99_us", "wakeup_max_us"}
+
+
+def plot_scenario(scen, figs, rundir):
+    """Grouped bars of the scenario's key metric: one group per step or
+    workload (the metric's .LABEL), one bar per run (variant, EM)."""
+    for key, ylabel in SCENARIO_KEYS:
+        g = [f for f in figs if f["name"].startswith(key + ".")
+             and f.get("cluster", -1) < 0]
+        if g:
+            break
+    else:
+        return None
+    labels = []
+    for f in g:
+        lab = f["name"][len(key) + 1:]
+        if lab not in labels:
+            labels.append(lab)
+    runs = sorted({(f["scenario"], f["variant"], f["mode"]) for f in g})
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(labels) * len(runs) / 2 + 2), 4))
+    w = 0.8 / len(runs)
+    for k, (sc, variant, mode) in enumerate(runs):
+        xs, ys, lo, hi = [], [], [], []
+        for i, lab in enumerate(labels):
+            f = next((f for f in g if f["name"] == f"{key}.{lab}" and
+                      (f["scenario"], f["variant"], f["mode"]) == (sc, variant, mode)), None)
+            if f is None:
+                continue
+            xs.append(i - 0.4 + w * (k + 0.5))
+            ys.append(f["median"])
+            lo.append(f["median"] - f.get("ci_low", f["median"]))
+            hi.append(f.get("ci_high", f["median"]) - f["median"])
+        em = sc.split(":", 1)[1] if ":" in sc else ""
+        n = max(f["n"] for f in g)
+        ax.bar(xs, ys, w, yerr=[lo, hi], capsize=3,
+               label=f"{variant}{':' + em if em else ''} ({mode})")
+    ax.set_xticks(range(len(labels)))
+    ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
+    ax.axhline(0, color="black", linewidth=0.6)
+    ax.set_ylabel(ylabel, fontsize=8)
+    ax.set_title(f"{scen}: median and 95 % CI over boots (n ≤ {n})", fontsize=10)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    name = f"scenario_{safe(scen)}.png"
+    fig.savefig(os.path.join(rundir, name), dpi=100)
+    plt.close(fig)
+    return name
+
+
 # ---------------------------------------------------------------- sections
 
 def section_hot_path(figs, plots):
@@ -341,25 +399,37 @@ def section_scaling(figs, plots):
     return out
 
 
-def section_scenarios(s):
+def section_scenarios(s, rundir):
     figs = [f for f in s["figures"] if f.get("scenario")]
     if not figs:
         return []
     out = ["## Scenarios", ""]
     runs = s.get("constants", {}).get("runs", {})
-    for scen in sorted({f["scenario"] for f in figs}):
+    # One section per scenario; NAME:static and NAME:runtime side by side.
+    for scen in sorted({f["scenario"].split(":")[0] for f in figs}):
         out += [f"### {scen}", ""]
-        g = sorted((f for f in figs if f["scenario"] == scen),
-                   key=lambda f: (f["name"], f["variant"], f["mode"]))
-        out += table(["metric", "variant", "mode", "preempt", "cluster",
+        g = sorted((f for f in figs if f["scenario"].split(":")[0] == scen),
+                   key=lambda f: (f["name"], f["variant"], f["scenario"], f["mode"]))
+        plot = plot_scenario(scen, g, rundir)
+        if plot:
+            out += [f"![{scen}]({plot})", ""]
+        # The headline metrics here; every figure is in "All figures".
+        g = [f for f in g if f["name"].split(".")[0] in SCENARIO_HEADLINE]
+        out += table(["metric", "variant", "EM", "mode", "preempt", "cluster",
                       "median [95 % CI]", "n", "spread", "unit", "better"],
-                     [[f["name"], f["variant"], f["mode"], f["preempt"],
+                     [[f["name"], f["variant"], (f["scenario"] + ":").split(":")[1] or "–",
+                       f["mode"], f["preempt"],
                        pd_label(f), value(f), f["n"], spread(f), f["unit"],
                        f["better"]] for f in g])
         consts = {lab: r["scenario_constants"] for lab, r in runs.items()
-                  if r.get("scenario") == scen and "scenario_constants" in r}
+                  if r.get("scenario", "").split(":")[0] == scen
+                  and "scenario_constants" in r}
+        uniq = {}
         for lab, c in sorted(consts.items()):
-            out += [f"Constants ({lab}): `{json.dumps(c, sort_keys=True)}`", ""]
+            uniq.setdefault(json.dumps(c, sort_keys=True), []).append(lab)
+        for c, labs in uniq.items():
+            out += [f"Constants ({len(labs)} run(s): {', '.join(labs[:3])}"
+                    f"{', …' if len(labs) > 3 else ''}): `{c}`", ""]
     return out
 
 
@@ -596,7 +666,7 @@ def report(rundir):
     lines += section_disasm(rundir)
     lines += section_update(figs)
     lines += section_scaling(figs, scal_plots)
-    lines += section_scenarios(s)
+    lines += section_scenarios(s, rundir)
     lines += section_aa(rundir)
     lines += section_host_timings(rundir)
     lines += section_constants(s)

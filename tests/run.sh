@@ -20,6 +20,7 @@ SUITES=(
 	"kernels|tests/kernels.sh"
 	"series|tests/series.sh"
 	"guest-unit|make -s -C bench/guest test"
+	"scenarios-unit|make -s -C scenarios test"
 	"runner-e2e|qemu-runner/tests/e2e.sh unpatched"
 	"guest-check|bench/guest-check.sh --placement \$(qemu-runner/emrcu-topo --default) unpatched patched"
 	"guest-check-2c|bench/guest-check.sh 4x400+2x1024 unpatched patched"
@@ -27,6 +28,7 @@ SUITES=(
 	"kunit-patched-fixed|kernel/tests/run-kunit.sh patched-fixed"
 	"em_bench|bench/em_bench/test.sh"
 	"bench-quick|tests/bench-quick.sh"
+	"scenario-quick|tests/scenario-quick.sh thermal-ramp"
 )
 [ $# -gt 0 ] && want=" $* " || want=
 
