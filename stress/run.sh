@@ -165,6 +165,10 @@ if [ -z "$kind" ] && [ -n "$verdict" ]; then
 	kind=$(echo "$verdict" | sed -n 's/^emrcu-run: FAIL \([a-z-]*\): .*/\1/p')
 	reason=${verdict#emrcu-run: FAIL *: }
 fi
+if [ -z "$kind" ] && [ "$rc" -eq 2 ]; then
+	kind=usage	# emrcu-run refused its arguments (--topo, ...)
+	reason=${verdict#emrcu-run: }
+fi
 [ -n "$kind" ] || kind=none
 splats=
 for k in panic oops bug kasan warning lockdep rcu-stall kmemleak; do
