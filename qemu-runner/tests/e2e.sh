@@ -48,7 +48,7 @@ case_ guest-rc 1 'FAIL guest: EMRCU-EXIT 3' -- --cmd 'exit 3'
 case_ warning 7 'FAIL warning: WARNING: CPU: .*emrcu_crash' -- --module "$KO:what=warn"
 case_ oops 4 'FAIL oops: Unable to handle kernel NULL pointer' -- --module "$KO:what=oops"
 case_ panic 3 'FAIL panic: Kernel panic - not syncing: sysrq triggered crash' -- --cmd 'echo c > /proc/sysrq-trigger'
-case_ rcu-stall 9 'FAIL rcu-stall: rcu: INFO: rcu_sched detected stalls' -- \
+case_ rcu-stall 9 'FAIL rcu-stall: rcu: INFO: rcu_sched (detected stalls|self-detected stall)' -- \
 	--module "$KO:what=stall stall_s=10" --append rcupdate.rcu_cpu_stall_timeout=3
 case_ insmod-fail 1 'FAIL guest: EMRCU-EXIT [1-9]' -- --module "$KO:what=fail" --cmd 'echo never'
 case_ idle 12 'FAIL idle: hang' -- --cmd 'sleep 60' --idle-timeout 5
