@@ -43,6 +43,8 @@ help:
 	@echo "                     (QUICK=1: deterministic mode only, fewer boots; then every"
 	@echo "                     scenario of scenarios/*.conf, short versions with QUICK=1)"
 	@echo "  make bench SCENARIO=NAME   one scenario: results/runs/<id>/scenarios/NAME/"
+	@echo "  make bench AA=1    A/A calibration: unpatched as columns A/B, gated; stores results/baselines/noise.json"
+	@echo "  make bench HOST_TIMINGS=1|full   + hyperfine host timings (full: + one nested QUICK bench)"
 	@echo "  make stress        em_torture on the debug kernel (DURATION=s; QUICK=1 short)"
 	@echo "  make report        re-render results/latest/report.md from its summary.json"
 	@echo "  make compare BASE=a.json NEW=b.json   LKP-style comparison; exit 1 on regression"

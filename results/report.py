@@ -676,7 +676,8 @@ def report(rundir):
     with open(tmp, "w") as f:
         f.write("\n".join(lines).rstrip() + "\n")
     os.replace(tmp, out)
-    return out, [p for _, _, p in hot_plots] + scal_plots
+    # every plot the report links, whichever section made it
+    return out, re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", "\n".join(lines))
 
 
 def main(argv):

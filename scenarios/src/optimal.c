@@ -50,9 +50,12 @@ int opt_eval(const struct opt_model *m, const struct opt_task *t, int n,
 			tp += c->ncpus * c->idle_uw[0];
 			continue;
 		}
-		j = opp_for(c, umax);
-		if (j < 0)
+		if (opp_for(c, umax) < 0)
 			return 0;
+		/* the OPP the kernel picks for it: schedutil's headroom, capped */
+		j = opp_for(c, umax * OPT_FREQ_HEADROOM);
+		if (j < 0)
+			j = c->nopps - 1;
 		capj = c->cap * c->khz[j] / c->khz[c->nopps - 1];
 		for (i = 0; i < c->ncpus; i++) {
 			double b = u[k][i] / capj;

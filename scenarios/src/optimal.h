@@ -4,8 +4,9 @@
  * EAS behaviour tests do, under the platform's ground truth here).
  *
  * A placement puts every task on one CPU.  Per cluster the OPP is the lowest
- * whose capacity (cap * khz / khz_max) holds the busiest CPU's summed
- * utilisation (no placement fits when the top OPP does not); a CPU with
+ * whose capacity (cap * khz / khz_max) holds OPT_FREQ_HEADROOM times the
+ * busiest CPU's summed utilisation, capped at the top OPP (no placement fits
+ * when the top OPP does not hold the utilisation itself); a CPU with
  * utilisation U is busy b = U / capacity-at-OPP of the time.  Power:
  *   true: sum over CPUs of b * busy_uw + (1 - b) * idle_uw, plus the
  *         cluster's shared_uw times P(any CPU busy) = 1 - prod(1 - b)
@@ -18,6 +19,14 @@
  */
 #ifndef EMRCU_SCEN_OPTIMAL_H
 #define EMRCU_SCEN_OPTIMAL_H
+
+/*
+ * The frequency headroom the kernel applies when it picks an OPP for a
+ * utilisation: map_util_perf() (util + util/4) in schedutil and in 6.1's
+ * em_cpu_energy().  An optimum without it assumes OPPs the kernel never
+ * selects, and every observed placement would look ~20 % worse than it is.
+ */
+#define OPT_FREQ_HEADROOM 1.25
 
 #define OPT_MAX_CLUSTERS 16
 #define OPT_MAX_OPPS 32
