@@ -87,6 +87,10 @@ static int update_hz;
 module_param(update_hz, int, 0444);
 MODULE_PARM_DESC(update_hz, "Runtime EM updates per second, 0..10000 (0: no updater)");
 
+static bool null_update;
+module_param(null_update, bool, 0444);
+MODULE_PARM_DESC(null_update, "Run the updater's wake-up pattern but skip the update: the control a kernel without the runtime EM can run");
+
 static int update_pd = -1;
 module_param(update_pd, int, 0444);
 MODULE_PARM_DESC(update_pd, "CPU perf domain the updater modifies (-1: all)");
@@ -500,6 +504,10 @@ static void emb_update_one(struct emb_updater *u, struct emb_pd *p,
 	u64 t0, t1;
 	int ret;
 
+	if (null_update) {
+		u->count++;
+		return;
+	}
 	t0 = local_clock();
 	ret = emb_ops.update(p->dev, temp_mc);
 	t1 = local_clock();
@@ -665,14 +673,24 @@ static void emb_print_updater(struct emrcu_out *o)
 	u64 el = u->t_stop - u->t_start, i, ok = 0;
 	u64 hz_milli = el ? div64_u64(u->events * 1000ULL * NSEC_PER_SEC, el) : 0;
 
-	if (!emb_ops.runtime_em || !update_hz) {
+	if (!update_hz || (!emb_ops.runtime_em && !null_update)) {
 		emrcu_put(o, "\"updater\":{\"available\":%s}",
 			  emb_ops.runtime_em ? "true,\"hz\":0,\"count\":0" : "false");
 		return;
 	}
-	emrcu_put(o, "\"updater\":{\"available\":true,\"hz\":%d,", update_hz);
+	/* A null updater publishes nothing: no update figures to collect. */
+	emrcu_put(o, "\"updater\":{\"available\":%s,\"null_update\":%s,\"hz\":%d,",
+		  null_update ? "false" : "true", null_update ? "true" : "false",
+		  update_hz);
 	emrcu_put(o, "\"achieved_hz\":%llu.%03llu,", hz_milli / 1000,
 		  hz_milli % 1000);
+	if (null_update) {
+		emrcu_put(o, "\"cpu\":%d,\"events\":%llu,", u->cpu, u->events);
+		emrcu_put(o, "\"late\":%llu,\"missed\":%llu,\"tick_sleeps\":%llu,",
+			  u->late, u->missed, u->tick_sleeps);
+		emrcu_put(o, "\"elapsed_ns\":%llu}", el);
+		return;
+	}
 	if (update_pd < 0)
 		emrcu_put(o, "\"pd\":\"all\",");
 	else
@@ -747,7 +765,7 @@ static void emb_print(void)
 			emrcu_put(o, "%s%llu.%03llu", j ? "," : "",
 				  r->ps[j] / 1000, r->ps[j] % 1000);
 		emrcu_put(o, "],\"checksum\":%llu,\"checksum_ok\":%s,",
-			  r->checksum, update_hz ? "null" :
+			  r->checksum, update_hz && !null_update ? "null" :
 			  r->checksum == emb_pds[r->pdi].ref_sum * nruns ?
 			  "true" : "false");
 		emrcu_put(o, "\"timer_overhead_ns\":%llu}", r->overhead_ns);
@@ -824,9 +842,9 @@ static int emb_check_params(void)
 		return emrcu_bad_param("warmup", "must be 0..100000");
 	if (update_hz < 0 || update_hz > EMB_UPDATE_HZ_MAX)
 		return emrcu_bad_param("update_hz", "must be 0..10000");
-	if (update_hz && !emb_ops.runtime_em)
+	if (update_hz && !emb_ops.runtime_em && !null_update)
 		return emrcu_bad_param("update_hz",
-			       "this kernel has no em_dev_update_perf_domain()");
+			       "this kernel has no em_dev_update_perf_domain() (null_update=1: the control)");
 	if (scaling && !emb_ops.runtime_em)
 		return emrcu_bad_param("scaling",
 			       "this kernel has no em_dev_update_perf_domain()");

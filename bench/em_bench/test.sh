@@ -99,10 +99,11 @@ has() {
 	fi
 }
 
-boot readers unpatched "" "nruns=50"
+boot readers unpatched "" "nruns=50 update_hz=100 null_update=1"
 if ok readers; then
 	has readers '"runtime_em":false' "runtime_em false"
-	has readers '"updater":{"available":false}' "updater unavailable"
+	has readers '"updater":{"available":false,"null_update":true,"hz":100,' "null updater (the control) on a kernel without the runtime EM"
+	has readers '"null_update":true,.*"events":[1-9]' "null updater woke up"
 	has readers '"checksum_ok":true' "checksums verified"
 	if tr -d '\n' <"$tmp/readers/em_bench.json" | grep -q '"checksum_ok":false'; then
 		fail "readers: a reader's checksum differs from the reference"
@@ -120,7 +121,7 @@ fi
 boot updater patched "test_pds=$TEST_PDS" "update_hz=1000 scaling=1 nruns=50"
 if ok updater; then
 	has updater '"runtime_em":true' "runtime_em true"
-	has updater '"updater":{"available":true,"hz":1000' "updater available at 1000 Hz"
+	has updater '"updater":{"available":true,"null_update":false,"hz":1000' "updater available at 1000 Hz"
 	has updater '"errors":0,' "no update error"
 	has updater '"update_ns":\[[0-9]' "update durations recorded"
 	has updater '"free_delay_ns":\[[0-9]' "free delays recorded"

@@ -101,9 +101,13 @@ static void lat_cmd(FILE *f, const struct scenario *s, int runtime_em)
 			fprintf(f, "run_lat %s || exit 1\nprint_lat %s\n", label, label);
 			continue;
 		}
-		/* Same readers on every kernel; the updater only where it exists. */
-		fprintf(f, "insmod %s readers=$READERS loops=%d nruns=1000 warmup=10 update_hz=%d spread_ms=%d mode_hint=%s &\n",
-			GUEST_EM_BENCH, l->loops, runtime_em ? hz : 0,
+		/*
+		 * Same readers and updater thread on every kernel; without the
+		 * runtime EM the updater wakes at the same rate and skips the
+		 * update (em_bench null_update): the control.
+		 */
+		fprintf(f, "insmod %s readers=$READERS loops=%d nruns=1000 warmup=10 update_hz=%d null_update=%d spread_ms=%d mode_hint=%s &\n",
+			GUEST_EM_BENCH, l->loops, hz, !runtime_em,
 			l->duration_s * 1000 + 2000, s->mode);
 		fprintf(f, "P=$!\nsleep 1\nrun_lat %s || exit 1\nwait $P || exit 1\nrmmod em_bench || exit 1\nprint_lat %s\n",
 			label, label);

@@ -198,7 +198,7 @@ static void verdict_latency(void)
 	add_boot(3, 1, "wakeup_p99_us.idle", 121);
 	devnull = fopen("/dev/null", "w");
 	n = verdict(&s, o, 4, devnull, devnull);
-	EXPECT(n == 2);		/* no p50 figures: no band, no comparison */
+	EXPECT(n == 1);		/* no p50 figures: the comparison fails */
 	for (i = 0; i < 4; i++)
 		metric_add(o[i].ms, "wakeup_p50_us.idle", "us", "lower", -1, 50);
 	n = verdict(&s, o, 4, devnull, devnull);
@@ -207,7 +207,11 @@ static void verdict_latency(void)
 	o[3].ms->m[0].v[0] = 131;
 	n = verdict(&s, o, 4, devnull, devnull);
 	EXPECT(n == 1);
-	o[1].ms->m[0].v[0] = 200;	/* band 100 %: inconclusive, fails */
+	o[1].ms->m[0].v[0] = 200;	/* band 100 %: inconclusive, not judged */
+	n = verdict(&s, o, 4, devnull, devnull);
+	EXPECT(n == 0);
+	o[1].ms->m[0].v[0] = 140;	/* band 40 %: limit 60 %, 16.7 % off */
+	o[2].ms->m[0].v[0] = 300;	/* 150 % off: judged, fails */
 	n = verdict(&s, o, 4, devnull, devnull);
 	EXPECT(n == 1);
 	fclose(devnull);
