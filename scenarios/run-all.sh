@@ -4,8 +4,9 @@
 # Every declared scenario (scenarios/*.conf, or SCENARIOS) through run.sh
 # into RUNDIR/NAME/; a failing scenario does not stop the others.  Then one
 # RUNDIR/summary.json over every run directory that produced data, and a
-# one-line verdict per scenario.  Exit 0 when all passed, 1 when any failed,
-# 2 when one could not run at all (bad file or environment).
+# one-line verdict per scenario.  Exit: the worst of the scenarios' exits
+# (run.sh), ordered 0 < 3 (a target missed) < 1 (a run failed) < 2 (one
+# could not run at all: bad file or environment).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
@@ -25,6 +26,7 @@ for a in "$@"; do case $a in SCENARIOS=*) ;; *) args="$args $a" ;; esac; done
 names=${SCENARIOS:-$(for f in "$HERE"/*.conf; do basename "$f" .conf; done)}
 mkdir -p "$out"
 worst=0
+rank() { case $1 in 0) echo 0 ;; 3) echo 1 ;; 1) echo 2 ;; *) echo 3 ;; esac; }
 : >"$out/verdicts.txt"
 for n in $names; do
 	start=$(date +%s)
@@ -33,10 +35,10 @@ for n in $names; do
 	rc=$?
 	echo "$n: exit $rc ($(($(date +%s) - start)) s): $(grep -E '^(PASS|FAIL): [a-z-]+: [0-9]+ check' "$out/$n/table.txt" 2>/dev/null | tail -1)" |
 		tee -a "$out/verdicts.txt"
-	[ "$rc" -gt "$worst" ] && worst=$rc
+	[ "$(rank "$rc")" -gt "$(rank "$worst")" ] && worst=$rc
 done
 dirs=$(for f in "$out"/*/*/scenario.json; do [ -f "$f" ] && dirname "$f"; done)
 # shellcheck disable=SC2086 # one word per run directory
 [ -n "$dirs" ] && "$TOP/results/emrcu-summarize" -o "$out/summary.json" $dirs >/dev/null ||
-	worst=$((worst > 1 ? worst : 1))
+	{ [ "$(rank "$worst")" -lt 2 ] && worst=1; }
 exit "$worst"

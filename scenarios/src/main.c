@@ -9,8 +9,9 @@
  *                        [--boots N] --outdir DIR FILE
  *   emrcu-scenario derive [same options] --outdir DIR FILE  (existing runs)
  *
- * Exit: 0 pass, 1 a run or a threshold failed, 2 bad scenario file or
- * environment (nothing run).
+ * Exit: 0 pass, 1 a run failed (boot, timeout, crash, bad data), 2 bad
+ * scenario file or environment (nothing run), 3 every run produced its
+ * data but a pass threshold (a target) was missed.
  */
 #include <getopt.h>
 #include <libgen.h>
