@@ -16,8 +16,9 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 export KBUILD_BUILD_USER=emrcu
 export KBUILD_BUILD_HOST=emrcu-bench
-# Empty (but set) LOCALVERSION: no "+" suffix for a git tree; the variant name
-# comes from CONFIG_LOCALVERSION.
+# Empty (but set) LOCALVERSION: no "+" suffix for a git tree.  A variant's
+# build passes LOCALVERSION=-emrcu-<name> (kernel/variant.sh); the module
+# builds against it (M=) reuse its include/config/kernel.release.
 export LOCALVERSION=
 JOBS=${JOBS:-$(nproc)}
 kmake() {

@@ -49,6 +49,12 @@ src=$V/src
 out=$V/out
 mkdir -p "$V"
 
+# The variant's name goes into the release by make's LOCALVERSION, not by
+# CONFIG_LOCALVERSION: autoconf.h is included by every file, so a name in the
+# config would make every object of every variant a ccache miss.  Variants
+# with the same fragments (patched/patched-fixed, patched-debug/-broken)
+# then rebuild only what their patches touch.
+lvtag=-emrcu-$name
 inputs=$( (git -C "$P" rev-parse base; for f in "$TOP/kernel/env.sh" $patches $fraglist; do
 	echo "$f"; cat "$f"; done) | sha256sum | cut -c1-16)
 
@@ -81,11 +87,9 @@ fi
 if [ "$(cat "$out/.emrcu-config" 2>/dev/null)" != "$inputs" ]; then
 	say "$name: configuring (allnoconfig +$(echo "$frags" | tr , ' '))"
 	mkdir -p "$out"
-	lv=$V/localversion.config
-	echo "CONFIG_LOCALVERSION=\"-emrcu-$name\"" >"$lv"
-	(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" $fraglist "$lv" \
+	(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" $fraglist \
 		>"$V/merge.log" 2>&1) || { cat "$V/merge.log" >&2; die "$name: merge_config failed"; }
-	"$TOP/kernel/checkconfig.sh" "$out/.config" $fraglist "$lv" ||
+	"$TOP/kernel/checkconfig.sh" "$out/.config" $fraglist ||
 		die "$name: config fragments not honoured (see above)"
 	echo "$inputs" >"$out/.emrcu-config"
 fi
@@ -105,7 +109,7 @@ say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
 	say "$name: build started"
 	ccache -z >/dev/null 2>&1 || true
 	start=$(date +%s)
-	kmake -C "$src" O="$out" Image modules >"$V/build.log" 2>&1 || exit 1
+	kmake -C "$src" O="$out" LOCALVERSION="$lvtag" Image modules >"$V/build.log" 2>&1 || exit 1
 	echo $(($(date +%s) - start)) >"$V/build-seconds"
 ) 9>"$KLOCK" || { tail -40 "$V/build.log" >&2; die "$name: kernel build failed"; }
 secs=$(cat "$V/build-seconds")
