@@ -84,23 +84,22 @@ static inline void emrcu_block_end(struct emrcu_out *o)
 
 /*
  * "variant":..,"release":..,"preempt":.., of the running kernel; the variant
- * is CONFIG_LOCALVERSION without its "-emrcu-" prefix (kernel/variant.sh).
+ * is what follows "-emrcu-" in the release (kernel/variant.sh builds with
+ * make LOCALVERSION=-emrcu-<variant>), "" for a kernel not built that way.
  */
 static inline void emrcu_put_kernel(struct emrcu_out *o)
 {
-	const char *v = CONFIG_LOCALVERSION, *preempt = "none";
+	const char *rel = init_utsname()->release, *preempt = "none";
+	const char *v = strstr(rel, "-emrcu-");
 
-	if (strstarts(v, "-emrcu-"))
-		v += strlen("-emrcu-");
-	else if (*v == '-')
-		v++;
+	v = v ? v + strlen("-emrcu-") : "";
 	if (IS_ENABLED(CONFIG_PREEMPT))
 		preempt = "full";
 	else if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
 		preempt = "voluntary";
 	emrcu_put(o, "\"variant\":\"%s\",", v);
 	emrcu_put(o, "\"release\":\"%s\",\"preempt\":\"%s\",",
-		  init_utsname()->release, preempt);
+		  rel, preempt);
 }
 
 /* ---- parameters ---------------------------------------------------------- */
