@@ -77,9 +77,10 @@ guest-check: deps
 test: deps
 	@tests/run.sh
 
-# make bench: em_bench (bench/run-bench.sh) into RUNDIR/runs, then every
-# scenario (scenarios/run-all.sh) into RUNDIR/scenarios; one summary.json
-# and report.md over both.  results/latest moves only when all of it
+# make bench: em_bench (bench/run-bench.sh, which writes RUNDIR/summary.json
+# over its runs) into RUNDIR/runs, then every scenario (scenarios/run-all.sh)
+# into RUNDIR/scenarios; summary.json is redone over both when scenarios ran,
+# then one report.md.  results/latest moves only when all of it
 # passed; a failed part keeps what the others produced.  SCENARIO=NAME runs
 # that scenario alone (RUNDIR/scenarios/NAME); AA=1 the A/A calibration.
 # A scenario whose runs all ran but missed a target (exit 3) is reported,
@@ -101,11 +102,12 @@ bench: deps
 		echo "bench: scenarios into $$d/scenarios"; \
 		scenarios/run-all.sh $$d/scenarios $(SCEN_ARGS); r=$$?; $(TARGETS_MISSED); [ $$r -eq 0 ] || rc=1; \
 	fi; \
-	dirs=$$(ls -d $$d/runs/*/ $$d/scenarios/*/*/ 2>/dev/null); \
-	if [ -n "$$dirs" ]; then \
-		make -s -C results >/dev/null && results/emrcu-summarize -o $$d/summary.json $$dirs >/dev/null && \
-		/usr/bin/python3 results/report.py $$d || rc=1; \
-	else rc=1; fi; \
+	sdirs=$$(ls -d $$d/scenarios/*/*/ 2>/dev/null); \
+	if [ -n "$$sdirs" ]; then \
+		make -s -C results >/dev/null && results/emrcu-summarize -o $$d/summary.json \
+			$$(ls -d $$d/runs/*/ 2>/dev/null) $$sdirs >/dev/null || rc=1; \
+	fi; \
+	if [ -f $$d/summary.json ]; then /usr/bin/python3 results/report.py $$d || rc=1; else rc=1; fi; \
 	[ $$rc -eq 0 ] && results/publish.sh $$d || results/publish.sh --failed $$d
 
 # make stress: em_torture under KASAN/lockdep/PROVE_RCU/kmemleak (stress/README.md).

@@ -24,30 +24,16 @@ RUN=$TOP/qemu-runner/emrcu-run
 OUT=$BUILD/faults/$V-$$
 TOPO=2x1024		# two vCPUs: the faults need no topology, boots are faster
 TIMEOUT=240		# per boot (a KASAN kernel boots in ~20-60 s under load)
-passed=0
-failed=0
-skipped=0
-ok() { echo "PASS: faults/$1"; passed=$((passed + 1)); }
-ko() { echo "FAIL: faults/$1 ($2)"; failed=$((failed + 1)); }
-skip() { echo "SKIP: faults/$1 ($2)"; skipped=$((skipped + 1)); }
+suite=faults
+. "$TOP/stress/lib.sh"
 mounts=
 cleanup() {
 	for m in $mounts; do umount "$m" 2>/dev/null; done
 }
 trap cleanup EXIT
-finish() {
-	echo "$passed passed, $failed failed, $skipped skipped"
-	[ "$failed" -eq 0 ]
-	exit
-}
 
-if ! "$TOP/kernel/variant.sh" "$V" >"$BUILD/faults-$V-build.log" 2>&1; then
-	ko setup "kernel/variant.sh $V failed: $(tail -1 "$BUILD/faults-$V-build.log")"
-	finish
-fi
-make -s -C "$TOP/qemu-runner" >/dev/null || { ko setup "make -C qemu-runner failed"; finish; }
-KO=$("$TOP/bench/kmod.sh" "$V" "$TOP/qemu-runner/tests/emrcu_crash" 2>&1 | tail -1)
-[ -f "$KO" ] || { ko setup "emrcu_crash.ko: $KO"; finish; }
+build setup "$V" "$TOP/qemu-runner/tests/emrcu_crash"
+KO=${KOS# }
 mkdir -p "$OUT"
 
 # The earlier result every fault must leave intact.

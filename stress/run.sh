@@ -74,28 +74,14 @@ case "$MIN_S" in '' | *[!0-9]*) echo "stress/run.sh: MIN_S=$MIN_S: seconds" >&2;
 case "$MIN_UPDATES" in '' | *[!0-9]*) echo "stress/run.sh: MIN_UPDATES=$MIN_UPDATES: a count" >&2; exit 2 ;; esac
 case "$EXPECT" in pass | fail) ;; *) echo "stress/run.sh: EXPECT=$EXPECT: pass or fail" >&2; exit 2 ;; esac
 
-name=stress/$VARIANT
-passed=0
-failed=0
-ok() { echo "PASS: $name/$1"; passed=$((passed + 1)); }
-ko() { echo "FAIL: $name/$1 ($2)"; failed=$((failed + 1)); }
-finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit
-}
+suite=stress/$VARIANT
+. "$TOP/stress/lib.sh"
 
 # ---- build: kernel variant, runner, modules --------------------------------
-# EMRCU_VARIANT_SH: another variant.sh (a scratch kernel/variants), for tests.
-if ! "${EMRCU_VARIANT_SH:-$TOP/kernel/variant.sh}" "$VARIANT" >"$BUILD/stress-$VARIANT-build.log" 2>&1; then
-	ko build "kernel/variant.sh $VARIANT failed: $(tail -1 "$BUILD/stress-$VARIANT-build.log")"
-	finish
-fi
-make -s -C "$TOP/qemu-runner" >/dev/null || { ko build "make -C qemu-runner failed"; finish; }
-plat=$("$TOP/bench/kmod.sh" "$VARIANT" "$TOP/bench/platform" 2>&1 | tail -1)
-tort=$("$TOP/bench/kmod.sh" "$VARIANT" "$TOP/bench/em_torture" 2>&1 | tail -1)
-[ -f "$plat" ] || { ko build "emrcu_platform: $plat"; finish; }
-[ -f "$tort" ] || { ko build "em_torture: $tort"; finish; }
+build build "$VARIANT" "$TOP/bench/platform" "$TOP/bench/em_torture"
+set -- $KOS
+plat=$1
+tort=$2
 
 # ---- run ---------------------------------------------------------------------
 # A run never deletes or overwrites earlier results: OUTDIR must be new or
