@@ -53,7 +53,9 @@ mkdir -p "$V"
 # CONFIG_LOCALVERSION: autoconf.h is included by every file, so a name in the
 # config would make every object of every variant a ccache miss.  Variants
 # with the same fragments (patched/patched-fixed, patched-debug/-broken)
-# then rebuild only what their patches touch.
+# then rebuild only what their patches touch; a patch to energy_model.h
+# (kernel/fixes) touches about half the objects (patched-fixed after
+# patched, cold cache: 48 % hits, 478 s vs 570 s for the first kernel).
 lvtag=-emrcu-$name
 inputs=$( (git -C "$P" rev-parse base; for f in "$TOP/kernel/env.sh" $patches $fraglist; do
 	echo "$f"; cat "$f"; done) | sha256sum | cut -c1-16)
