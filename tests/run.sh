@@ -32,6 +32,7 @@ SUITES=(
 	"stress-quick|stress/run.sh QUICK"
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"
+	"faults|stress/faults.sh patched-debug"
 )
 [ $# -gt 0 ] && want=" $* " || want=
 
