@@ -33,7 +33,7 @@ cleanup() {
 trap cleanup EXIT
 
 build setup "$V" "$TOP/qemu-runner/tests/emrcu_crash"
-KO=${KOS# }
+KO=${KOS[0]}
 mkdir -p "$OUT"
 
 # The earlier result every fault must leave intact.

@@ -20,22 +20,21 @@ finish() {
 }
 
 # build STEP VARIANT MODULE_DIR...: the kernel variant, the runner, then each
-# module against it; KOS holds the .ko paths in order.  Any failure is a
-# FAIL line named STEP, then finish.  EMRCU_VARIANT_SH: another variant.sh
-# (a scratch kernel/variants), for tests.
+# module against it; the array KOS holds the .ko paths in order.  Any
+# failure is a FAIL line named STEP, then finish.
 build() {
 	local step=$1 v=$2 log ko_
 	shift 2
 	log=$BUILD/${suite%%/*}-$v-build.log
-	if ! "${EMRCU_VARIANT_SH:-$TOP/kernel/variant.sh}" "$v" >"$log" 2>&1; then
+	if ! "$TOP/kernel/variant.sh" "$v" >"$log" 2>&1; then
 		ko "$step" "kernel/variant.sh $v failed: $(tail -1 "$log")"
 		finish
 	fi
 	make -s -C "$TOP/qemu-runner" >/dev/null || { ko "$step" "make -C qemu-runner failed"; finish; }
-	KOS=
+	KOS=()
 	for m in "$@"; do
 		ko_=$("$TOP/bench/kmod.sh" "$v" "$m" 2>&1 | tail -1)
 		[ -f "$ko_" ] || { ko "$step" "$(basename "$m"): $ko_"; finish; }
-		KOS="$KOS $ko_"
+		KOS+=("$ko_")
 	done
 }

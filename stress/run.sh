@@ -79,9 +79,8 @@ suite=stress/$VARIANT
 
 # ---- build: kernel variant, runner, modules --------------------------------
 build build "$VARIANT" "$TOP/bench/platform" "$TOP/bench/em_torture"
-set -- $KOS
-plat=$1
-tort=$2
+plat=${KOS[0]}
+tort=${KOS[1]}
 
 # ---- run ---------------------------------------------------------------------
 # A run never deletes or overwrites earlier results: OUTDIR must be new or

@@ -1,10 +1,12 @@
 #!/bin/bash
-# Build every kernel variant `make test` needs; one PASS/FAIL line each, with
+# Build every kernel variant `make test` needs (the fix patch is tested on
+# patched-debug, which carries it, rather than on a fifth kernel, patched-fixed:
+# one cold build, ~8 min, less); one PASS/FAIL line each, with
 # the build time and ccache hit rate (kernel/variant.sh measures them).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-for v in ${TEST_VARIANTS:-unpatched patched patched-fixed}; do
+for v in ${TEST_VARIANTS:-unpatched patched patched-debug}; do
 	if "$TOP/kernel/variant.sh" "$v"; then
 		echo "PASS: build/$v ($(cat "$BUILD/$v/build-time" 2>/dev/null))"
 	else

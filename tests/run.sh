@@ -25,7 +25,7 @@ SUITES=(
 	"guest-check|bench/guest-check.sh --placement \$(qemu-runner/emrcu-topo --default) unpatched patched"
 	"guest-check-2c|bench/guest-check.sh 4x400+2x1024 unpatched patched"
 	"kunit-patched|kernel/tests/run-kunit.sh patched"
-	"kunit-patched-fixed|kernel/tests/run-kunit.sh patched-fixed"
+	"kunit-patched-debug|kernel/tests/run-kunit.sh patched-debug"
 	"em_bench|bench/em_bench/test.sh"
 	"bench-quick|tests/bench-quick.sh"
 	"scenario-quick|tests/scenario-quick.sh thermal-ramp"
