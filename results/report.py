@@ -237,12 +237,14 @@ def plot_scaling(figs, rundir):
 
 # The figure each scenario kind is judged on, plotted per step/workload.
 SCENARIO_KEYS = (("em_err_pct", "EM-estimated vs true busy energy, % error"),
+                 ("placement_over_optimal_pct", "energy of EAS's placement over the optimal one, %"),
                  ("energy_over_optimal_pct", "true energy over the optimal placement, %"),
                  ("em_invisible_pct", "share of true energy the EM does not model, %"),
                  ("wakeup_p99_us", "cyclictest wakeup latency p99, µs"))
 
 SCENARIO_HEADLINE = {"true_energy_mj", "em_energy_mj", "em_err_pct", "busy_share_pct",
-                     "energy_over_optimal_pct", "em_choice_over_optimal_pct",
+                     "placement_over_optimal_pct", "energy_over_optimal_pct",
+                     "em_choice_over_optimal_pct",
                      "em_invisible_pct", "wakeup_p50_us", "wakeup_p99_us", "wakeup_max_us"}
 
 

@@ -109,9 +109,12 @@ static double do_work(struct load_thread *l, double target)
 		done += (double)(c1 - c0) * r;
 		if (w0 >= l->t_win && w1 <= l->t_end && cpu >= 0 &&
 		    cpu < EMRCU_MAX_CPUS) {
+			int ph = phase_at(l, w0);
+
 			l->st->busy_ns[cpu] += (uint64_t)(c1 - c0);
 			l->st->work_ns += (double)(c1 - c0) * r;
-			l->st->phase_work_ns[phase_at(l, w0)] += (double)(c1 - c0) * r;
+			l->st->phase_work_ns[ph] += (double)(c1 - c0) * r;
+			l->st->phase_cpu_work_ns[ph][cpu] += (double)(c1 - c0) * r;
 		}
 	}
 	return done;
@@ -243,6 +246,14 @@ void load_print_json(FILE *f, const struct plan_step *s,
 		fputs("],\"phase_work_ns\":[", f);
 		for (j = 0; j < nph; j++)
 			fprintf(f, "%s%.0f", j ? "," : "", st[i].phase_work_ns[j]);
+		fputs("],\"phase_cpu_work_ns\":[", f);
+		for (j = 0; j < nph; j++) {
+			fputs(j ? ",[" : "[", f);
+			for (cpu = 0; cpu < ncpus; cpu++)
+				fprintf(f, "%s%.0f", cpu ? "," : "",
+					st[i].phase_cpu_work_ns[j][cpu]);
+			fputc(']', f);
+		}
 		fputs("]}", f);
 	}
 	fputs("]}", f);

@@ -62,6 +62,35 @@ int step_optimum(const struct stepdata *d, int declared, struct step_opt *o,
 	return 0;
 }
 
+int step_observed(const struct stepdata *d, double *uj)
+{
+	static double u[OPT_MAX_CLUSTERS][OPT_MAX_CPUS_PER_CL];
+	double phase_s = d->window_s / d->nphases, tp, ep;
+	int ph, i, c;
+
+	*uj = 0;
+	for (i = 0; i < d->ntasks; i++)
+		if (!d->task[i].has_cpu_util)
+			return 1;
+	for (ph = 0; ph < d->nphases; ph++) {
+		memset(u, 0, sizeof(u));
+		for (c = 0; c < d->ncpus; c++) {
+			int k = d->cpu_cluster[c], slot = d->cpu_slot[c];
+
+			if (k < 0 || k >= d->model.ncl || slot >= OPT_MAX_CPUS_PER_CL)
+				continue;
+			for (i = 0; i < d->ntasks; i++)
+				u[k][slot] += d->task[i].cpu_util[ph][c] * 1024 / 100;
+			/* what ran there fitted: measurement rounding only */
+			if (u[k][slot] > d->model.cl[k].cap)
+				u[k][slot] = d->model.cl[k].cap;
+		}
+		opt_eval_util(&d->model, u, &tp, &ep);
+		*uj += tp * phase_s;
+	}
+	return 0;
+}
+
 static void name(char *out, size_t len, const char *metric, const char *label)
 {
 	snprintf(out, len, "%s.%s", metric, label);
@@ -150,6 +179,7 @@ static int placement(const struct stepdata *d, const char *l,
 		     struct metrics *ms, char *err, size_t errlen)
 {
 	struct step_opt o, od;
+	double obs;
 	int ret = 0;
 
 	if (step_optimum(d, 0, &o, err, errlen) ||
@@ -164,6 +194,9 @@ static int placement(const struct stepdata *d, const char *l,
 		   pct(d->true_uj, o.optimal_uj));
 	ret |= add(ms, "em_choice_over_optimal_pct", l, "%", "lower", -1,
 		   pct(o.em_choice_uj, o.optimal_uj));
+	if (!step_observed(d, &obs))
+		ret |= add(ms, "placement_over_optimal_pct", l, "%", "lower", -1,
+			   pct(obs, o.optimal_uj));
 	/* without the background's busy energy (stepdata.h): the tasks' share */
 	ret |= add(ms, "task_energy_over_optimal_pct", l, "%", "none", -1,
 		   pct(d->true_uj - d->bg_uj, o.optimal_uj));

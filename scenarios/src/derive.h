@@ -42,6 +42,16 @@ int step_optimum(const struct stepdata *d, int declared, struct step_opt *o,
 		 char *err, size_t errlen);
 
 /*
+ * Where the scheduler put the tasks, priced like the optimum (LISA's
+ * method: the observed placement's estimated energy, not the meter, so
+ * DVFS and vCPU noise do not count against the placement): per phase, each
+ * task's achieved utilisation split over the CPUs it ran on, under the
+ * true model with the kernel's OPP rule (optimal.h).  *uj; 0, or 1 when
+ * the guest did not record per-CPU work (nothing to price).
+ */
+int step_observed(const struct stepdata *d, double *uj);
+
+/*
  * Every step of @s from run directory @dir into @ms.  The label of step i
  * is s->step[i].label (energy) or the workload's name.  0, or -1 with err
  * naming the step.

@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#define MAX_CPUS_PER_CL 16
-
 struct search {
 	const struct opt_model *m;
 	const struct opt_task *t;
@@ -27,17 +25,13 @@ static int opp_for(const struct opt_cluster *c, double u)
 	return -1;
 }
 
-int opt_eval(const struct opt_model *m, const struct opt_task *t, int n,
-	     const int *cluster, const int *cpu, double *true_uw,
-	     double *em_uw)
+int opt_eval_util(const struct opt_model *m,
+		  double u[][OPT_MAX_CPUS_PER_CL], double *true_uw,
+		  double *em_uw)
 {
-	double u[OPT_MAX_CLUSTERS][MAX_CPUS_PER_CL];
 	double tp = 0, ep = 0;
 	int k, i;
 
-	memset(u, 0, sizeof(u));
-	for (i = 0; i < n; i++)
-		u[cluster[i]][cpu[i]] += t[i].util;
 	for (k = 0; k < m->ncl; k++) {
 		const struct opt_cluster *c = &m->cl[k];
 		double umax = 0, none_busy = 1, capj;
@@ -71,6 +65,19 @@ int opt_eval(const struct opt_model *m, const struct opt_task *t, int n,
 	*true_uw = tp;
 	*em_uw = ep;
 	return 1;
+}
+
+int opt_eval(const struct opt_model *m, const struct opt_task *t, int n,
+	     const int *cluster, const int *cpu, double *true_uw,
+	     double *em_uw)
+{
+	double u[OPT_MAX_CLUSTERS][OPT_MAX_CPUS_PER_CL];
+	int i;
+
+	memset(u, 0, sizeof(u));
+	for (i = 0; i < n; i++)
+		u[cluster[i]][cpu[i]] += t[i].util;
+	return opt_eval_util(m, u, true_uw, em_uw);
 }
 
 static int better(const struct search *s, double tp, double ep)
@@ -133,7 +140,7 @@ static int check(const struct opt_model *m, const struct opt_task *t, int n)
 	if (n < 0 || n > OPT_MAX_TASKS || m->ncl < 1 || m->ncl > OPT_MAX_CLUSTERS)
 		return -1;
 	for (k = 0; k < m->ncl; k++)
-		if (m->cl[k].ncpus < 1 || m->cl[k].ncpus > MAX_CPUS_PER_CL ||
+		if (m->cl[k].ncpus < 1 || m->cl[k].ncpus > OPT_MAX_CPUS_PER_CL ||
 		    m->cl[k].nopps < 1 || m->cl[k].nopps > OPT_MAX_OPPS ||
 		    m->cl[k].khz[m->cl[k].nopps - 1] <= 0)
 			return -1;

@@ -31,6 +31,7 @@
 #define OPT_MAX_CLUSTERS 16
 #define OPT_MAX_OPPS 32
 #define OPT_MAX_TASKS 8
+#define OPT_MAX_CPUS_PER_CL 16
 #define OPT_MAX_LEAVES 50000000L	/* enumeration budget */
 
 struct opt_cluster {
@@ -78,6 +79,15 @@ int opt_best(const struct opt_model *m, const struct opt_task *t, int n,
 int opt_eval(const struct opt_model *m, const struct opt_task *t, int n,
 	     const int *cluster, const int *cpu, double *true_uw,
 	     double *em_uw);
+
+/*
+ * Power of a split placement: @u[k][i] the utilisation (capacity units) on
+ * CPU i of cluster k, which may hold parts of tasks (a task that ran on
+ * several CPUs in a phase).  Same rules as opt_eval(); 0 infeasible, 1 ok.
+ */
+int opt_eval_util(const struct opt_model *m,
+		  double u[][OPT_MAX_CPUS_PER_CL], double *true_uw,
+		  double *em_uw);
 
 /* Is there any placement where every CPU's utilisation fits? (power unused) */
 int opt_feasible(const struct opt_model *m, const struct opt_task *t, int n);

@@ -90,7 +90,8 @@ static int model_cluster(const struct blocks *b, int k, struct opt_cluster *c,
 	return 0;
 }
 
-static int cluster_of_cpu(const struct blocks *b, int cpu)
+/* Cluster of @cpu (and, with @slot, its index there), or -1. */
+static int cpu_place(const struct blocks *b, int cpu, int *slot)
 {
 	const struct json *cls = json_get(b->params, "clusters");
 	size_t k, i;
@@ -99,10 +100,18 @@ static int cluster_of_cpu(const struct blocks *b, int cpu)
 		const struct json *cpus = json_get(json_at(cls, k), "cpus");
 
 		for (i = 0; i < json_len(cpus); i++)
-			if (num(json_at(cpus, i)) == cpu)
+			if (num(json_at(cpus, i)) == cpu) {
+				if (slot)
+					*slot = (int)i;
 				return (int)k;
+			}
 	}
 	return -1;
+}
+
+static int cluster_of_cpu(const struct blocks *b, int cpu)
+{
+	return cpu_place(b, cpu, NULL);
 }
 
 static int energies(const struct blocks *b, struct stepdata *d, char *err,
@@ -135,6 +144,7 @@ static int energies(const struct blocks *b, struct stepdata *d, char *err,
 		if (i < SD_MAX_CPUS) {
 			d->ncpus = (int)i + 1;
 			d->cpu_busy_ns[i] = num(json_get(c, "busy_ns"));
+			d->cpu_cluster[i] = cpu_place(b, (int)i, &d->cpu_slot[i]);
 		}
 		for (j = 0; j < (size_t)oc->nopps; j++) {
 			double busy = num(json_at(bo, j));
@@ -181,6 +191,7 @@ static int tasks(const struct blocks *b, struct stepdata *d, char *err,
 		struct sd_task *s = &d->task[i];
 		const struct json *u = json_get(t, "util_pct"), *pin = json_get(t, "pinned");
 		const struct json *bz = json_get(t, "busy_ns"), *pw = json_get(t, "phase_work_ns");
+		const struct json *pcw = json_get(t, "phase_cpu_work_ns");
 		double phase_ns = window_ns / d->nphases, due;
 
 		snprintf(s->name, sizeof(s->name), "%s", json_str(json_get(t, "name")) ?
@@ -199,6 +210,19 @@ static int tasks(const struct blocks *b, struct stepdata *d, char *err,
 				s->cl_ns[k] += num(json_at(bz, j));
 			if (j < SD_MAX_CPUS)
 				d->cpu_task_ns[j] += num(json_at(bz, j));
+		}
+		s->has_cpu_util = pcw != NULL;
+		if (pcw && json_len(pcw) != (size_t)d->nphases) {
+			snprintf(err, errlen, "tasks: %s: phase_cpu_work_ns has %zu phases, not %d",
+				 s->name, json_len(pcw), d->nphases);
+			return -1;
+		}
+		for (j = 0; pcw && j < (size_t)d->nphases; j++) {
+			const struct json *row = json_at(pcw, j);
+			size_t c;
+
+			for (c = 0; c < json_len(row) && c < SD_MAX_CPUS; c++)
+				s->cpu_util[j][c] = 100 * num(json_at(row, c)) / phase_ns;
 		}
 		s->periods = (long)num(json_get(t, "periods"));
 		s->missed = (long)num(json_get(t, "missed"));

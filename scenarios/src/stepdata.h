@@ -40,6 +40,10 @@ struct sd_task {
 	double cl_ns[SD_MAX_CLUSTERS];		/* CPU time per cluster */
 	long periods, missed;
 	double work_pct;			/* done / due */
+	/* achieved utilisation per phase and CPU, % (where it ran); only
+	 * when the guest recorded it (has_cpu_util) */
+	int has_cpu_util;
+	double cpu_util[SD_MAX_PHASES][SD_MAX_CPUS];
 };
 
 struct stepdata {
@@ -53,6 +57,8 @@ struct stepdata {
 	double cl_busy_khz_ns[SD_MAX_CLUSTERS];	/* the same x OPP frequency */
 	double cl_shared_uj[SD_MAX_CLUSTERS];
 	int ncpus;
+	int cpu_cluster[SD_MAX_CPUS];		/* cluster of CPU i, -1: none */
+	int cpu_slot[SD_MAX_CPUS];		/* index of CPU i in it */
 	double cpu_busy_ns[SD_MAX_CPUS];	/* meter */
 	double cpu_task_ns[SD_MAX_CPUS];	/* the tasks' CPU time there */
 	double cpu_busy_extra_uj[SD_MAX_CPUS];	/* busy - idle energy there */

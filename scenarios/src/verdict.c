@@ -192,7 +192,8 @@ static void energy_tables(struct judge *j, const struct scenario *s,
 		for (c = 0; cols[c]; c++)
 			fprintf(j->txt, " %14s", heads[c]);
 		if (s->kind != KIND_ENERGY)
-			fprintf(j->txt, " %14s %14s %14s", "opt mJ", "over opt %", "-bg over %");
+			fprintf(j->txt, " %14s %14s %14s %14s", "opt mJ", "placed over %",
+				"meter over %", "-bg over %");
 		if (s->kind != KIND_ENERGY)
 			fprintf(j->txt, " %14s %14s", "EM-pick over %", "..declared %");
 		if (s->kind == KIND_SHARED)
@@ -206,6 +207,7 @@ static void energy_tables(struct judge *j, const struct scenario *s,
 				cell(j->txt, pm(o, no, r, cols[c], l, -1), "%.2f");
 			if (s->kind != KIND_ENERGY) {
 				cell(j->txt, pm(o, no, r, "optimal_energy_mj", l, -1), "%.2f");
+				cell(j->txt, pm(o, no, r, "placement_over_optimal_pct", l, -1), "%.1f");
 				cell(j->txt, pm(o, no, r, "energy_over_optimal_pct", l, -1), "%.1f");
 				cell(j->txt, pm(o, no, r, "task_energy_over_optimal_pct", l, -1), "%.1f");
 				cell(j->txt, pm(o, no, r, "em_choice_over_optimal_pct", l, -1), "%.1f");
@@ -269,11 +271,11 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 		if (w->max_over_optimal_pct < 0)
 			continue;
 		for (r = 0; r < s->nruns; r++) {
-			struct pooled p = pmv(o, no, r, "energy_over_optimal_pct",
+			struct pooled p = pmv(o, no, r, "placement_over_optimal_pct",
 					      w->name, -1);
 
 			run_name(s, r, rn, sizeof(rn));
-			snprintf(what, sizeof(what), "%s: energy over optimal %% (%d valid boot(s) of %d)",
+			snprintf(what, sizeof(what), "%s: placement energy over optimal %% (%d valid boot(s) of %d)",
 				 w->name, p.n, boots_ok(o, no, r));
 			check(j, what, rn, p.median, "<=", w->max_over_optimal_pct,
 			      p.n && p.median <= w->max_over_optimal_pct,

@@ -94,6 +94,50 @@ static void optimum_recorded(void)
 	EXPECT(o.optimal_uj > 0 && o.optimal_uj <= o.em_choice_uj);
 }
 
+/* One task of 100 capacity units on a little (256) + big (1024) model. */
+static void observed_placement(void)
+{
+	static struct stepdata sd;
+	struct step_opt o;
+	double uj, opt;
+	int k;
+
+	memset(&sd, 0, sizeof(sd));
+	sd.window_s = 2;
+	sd.nphases = 2;
+	sd.ncl = sd.model.ncl = 2;
+	sd.ncpus = 2;
+	for (k = 0; k < 2; k++) {
+		struct opt_cluster *c = &sd.model.cl[k];
+
+		c->ncpus = 1;
+		c->cap = k ? 1024 : 256;
+		c->nopps = 2;
+		c->khz[0] = 1000;
+		c->khz[1] = 2000;
+		c->busy_uw[0] = c->em_uw[0] = k ? 200 : 20;
+		c->busy_uw[1] = c->em_uw[1] = k ? 500 : 60;
+		c->idle_uw[0] = k ? 20 : 2;
+		c->idle_uw[1] = k ? 40 : 4;
+		sd.cpu_cluster[k] = k;
+	}
+	sd.ntasks = 1;
+	sd.task[0].pinned_cluster = -1;
+	sd.task[0].util_ach[0] = sd.task[0].util_ach[1] = 100 * 100.0 / 1024;
+	EXPECT(step_observed(&sd, &uj) == 1);	/* not recorded: not priced */
+	sd.task[0].has_cpu_util = 1;
+	sd.task[0].cpu_util[0][0] = sd.task[0].cpu_util[1][0] = 100 * 100.0 / 1024;
+	EXPECT(!step_optimum(&sd, 0, &o, err, sizeof(err)) && o.feasible);
+	opt = o.optimal_uj;
+	EXPECT(!step_observed(&sd, &uj));
+	EXPECT_NEAR(uj, opt, 1e-9);		/* on the little CPU: the optimum */
+	sd.task[0].cpu_util[1][0] = 0;		/* phase 2 on the big CPU */
+	sd.task[0].cpu_util[1][1] = 100 * 100.0 / 1024;
+	EXPECT(!step_observed(&sd, &uj));
+	EXPECT_NEAR(uj - opt, (100.0 / 512 * 200 + 412.0 / 512 * 20 + 2) -
+		    (100.0 / 128 * 20 + 28.0 / 128 * 2 + 20), 1e-9);
+}
+
 static void cyclictest(void)
 {
 	static const char *synth =
@@ -227,6 +271,7 @@ void test_data(void)
 	t_run("data/static-em-misses-leakage", static_em);
 	t_run("data/derive-metrics-and-missing-step", derive_metrics);
 	t_run("data/optimum-on-recorded-step", optimum_recorded);
+	t_run("data/observed-placement-priced-like-the-optimum", observed_placement);
 	t_run("data/cyclictest-percentiles", cyclictest);
 	t_run("data/verdict-energy-thresholds", verdict_energy);
 	t_run("data/verdict-latency-noise-band", verdict_latency);

@@ -138,6 +138,31 @@ static void pinned(void)
 	EXPECT(opt_best(&m, &t, 1, OPT_TRUE, &r) == -1);
 }
 
+static void split_placement(void)
+{
+	static double u[OPT_MAX_CLUSTERS][OPT_MAX_CPUS_PER_CL];
+	struct opt_model m;
+	struct opt_task t = { .util = 100, .cluster = -1 };
+	int cl = 0, cpu = 0;
+	double tp, ep, tw, ew, bl = 50.0 / 128, bb = 50.0 / 512;
+
+	little_big(&m);
+	/* whole on the little CPU: the same as opt_eval() */
+	u[0][0] = 100;
+	EXPECT(opt_eval_util(&m, u, &tp, &ep));
+	EXPECT(opt_eval(&m, &t, 1, &cl, &cpu, &tw, &ew));
+	EXPECT_NEAR(tp, tw, 1e-9);
+	EXPECT_NEAR(ep, ew, 1e-9);
+	/* half on each: both at OPP0 (62.5 fits 128 and 512) */
+	u[0][0] = 50;
+	u[1][0] = 50;
+	EXPECT(opt_eval_util(&m, u, &tp, &ep));
+	EXPECT_NEAR(tp, bl * 20 + (1 - bl) * 2 + bb * 200 + (1 - bb) * 20, 1e-9);
+	EXPECT_NEAR(ep, bl * 20 + bb * 200, 1e-9);
+	u[0][0] = 300;	/* more than the little CPU holds */
+	EXPECT(!opt_eval_util(&m, u, &tp, &ep));
+}
+
 void test_optimal(void)
 {
 	t_run("optimal/one-cluster", one_cluster);
@@ -147,4 +172,5 @@ void test_optimal(void)
 	t_run("optimal/infeasible", infeasible);
 	t_run("optimal/canonical-enumeration", canonical_count);
 	t_run("optimal/pinned-cluster", pinned);
+	t_run("optimal/split-placement", split_placement);
 }
