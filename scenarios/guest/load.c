@@ -109,12 +109,10 @@ static double do_work(struct load_thread *l, double target)
 		done += (double)(c1 - c0) * r;
 		if (w0 >= l->t_win && w1 <= l->t_end && cpu >= 0 &&
 		    cpu < EMRCU_MAX_CPUS) {
-			int ph = phase_at(l, w0);
-
 			l->st->busy_ns[cpu] += (uint64_t)(c1 - c0);
 			l->st->work_ns += (double)(c1 - c0) * r;
-			l->st->phase_work_ns[ph] += (double)(c1 - c0) * r;
-			l->st->phase_cpu_work_ns[ph][cpu] += (double)(c1 - c0) * r;
+			l->st->phase_cpu_work_ns[phase_at(l, w0)][cpu] +=
+				(double)(c1 - c0) * r;
 		}
 	}
 	return done;
@@ -244,8 +242,13 @@ void load_print_json(FILE *f, const struct plan_step *s,
 			fprintf(f, "%s%llu", cpu ? "," : "",
 				(unsigned long long)st[i].busy_ns[cpu]);
 		fputs("],\"phase_work_ns\":[", f);
-		for (j = 0; j < nph; j++)
-			fprintf(f, "%s%.0f", j ? "," : "", st[i].phase_work_ns[j]);
+		for (j = 0; j < nph; j++) {
+			double w = 0;
+
+			for (cpu = 0; cpu < EMRCU_MAX_CPUS; cpu++)
+				w += st[i].phase_cpu_work_ns[j][cpu];
+			fprintf(f, "%s%.0f", j ? "," : "", w);
+		}
 		fputs("],\"phase_cpu_work_ns\":[", f);
 		for (j = 0; j < nph; j++) {
 			fputs(j ? ",[" : "[", f);

@@ -32,8 +32,7 @@ struct load_cpus {
 struct load_task_stats {
 	uint64_t busy_ns[EMRCU_MAX_CPUS];	/* CPU time in the window */
 	double work_ns;			/* reference ns done in the window */
-	double phase_work_ns[PLAN_MAX_PHASES];	/* the same, per phase */
-	/* ... per phase and CPU: where the scheduler ran the task */
+	/* the same per phase and CPU: where the scheduler ran the task */
 	double phase_cpu_work_ns[PLAN_MAX_PHASES][EMRCU_MAX_CPUS];
 	double expected_ns;		/* reference ns due in the window */
 	long periods, missed;		/* periods started in the window */

@@ -120,7 +120,6 @@ static int sample(const struct load_cpus *c, const struct plan_step *s,
 
 			t->busy_ns[cpu] += ns - ts[i].cpu_ns;
 			t->work_ns += dt * load_rate(c, cpu);
-			t->phase_work_ns[phase] += dt * load_rate(c, cpu);
 			t->phase_cpu_work_ns[phase][cpu] += dt * load_rate(c, cpu);
 		}
 		ts[i].cpu_ns = ns;

@@ -85,7 +85,8 @@ int step_observed(const struct stepdata *d, double *uj)
 			if (u[k][slot] > d->model.cl[k].cap)
 				u[k][slot] = d->model.cl[k].cap;
 		}
-		opt_eval_util(&d->model, u, &tp, &ep);
+		if (!opt_eval_util(&d->model, u, &tp, &ep))
+			return -1;
 		*uj += tp * phase_s;
 	}
 	return 0;
@@ -180,7 +181,7 @@ static int placement(const struct stepdata *d, const char *l,
 {
 	struct step_opt o, od;
 	double obs;
-	int ret = 0;
+	int ret = 0, priced;
 
 	if (step_optimum(d, 0, &o, err, errlen) ||
 	    step_optimum(d, 1, &od, err, errlen))
@@ -194,7 +195,12 @@ static int placement(const struct stepdata *d, const char *l,
 		   pct(d->true_uj, o.optimal_uj));
 	ret |= add(ms, "em_choice_over_optimal_pct", l, "%", "lower", -1,
 		   pct(o.em_choice_uj, o.optimal_uj));
-	if (!step_observed(d, &obs))
+	priced = step_observed(d, &obs);
+	if (priced < 0) {
+		snprintf(err, errlen, "the observed placement fits no OPP");
+		return -1;
+	}
+	if (!priced)
 		ret |= add(ms, "placement_over_optimal_pct", l, "%", "lower", -1,
 			   pct(obs, o.optimal_uj));
 	/* without the background's busy energy (stepdata.h): the tasks' share */

@@ -46,8 +46,9 @@ int step_optimum(const struct stepdata *d, int declared, struct step_opt *o,
  * method: the observed placement's estimated energy, not the meter, so
  * DVFS and vCPU noise do not count against the placement): per phase, each
  * task's achieved utilisation split over the CPUs it ran on, under the
- * true model with the kernel's OPP rule (optimal.h).  *uj; 0, or 1 when
- * the guest did not record per-CPU work (nothing to price).
+ * true model with the kernel's OPP rule (optimal.h).  *uj; 0, 1 when
+ * the guest did not record per-CPU work (nothing to price), -1 when a
+ * CPU's utilisation fits no OPP (cannot happen for what really ran).
  */
 int step_observed(const struct stepdata *d, double *uj);
 
