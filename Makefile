@@ -25,7 +25,7 @@ QUICK ?= 0
 BASELINE ?= quick
 export QUICK
 
-.PHONY: help deps pristine kernels check-series guest-check test bench stress report compare gate \
+.PHONY: help deps pristine kernels check-series guest-check test bench aa-repeat stress report compare gate \
 	clean distclean
 
 help:
@@ -45,6 +45,8 @@ help:
 	@echo "  make bench SCENARIO=NAME   one scenario: results/runs/<id>/scenarios/NAME/"
 	@echo "  make bench STRICT=1        a scenario target missed (scenario exit 3) fails the bench too"
 	@echo "  make bench AA=1    A/A calibration: unpatched as columns A/B, gated; stores results/baselines/noise.json"
+	@echo "  make aa-repeat [N=20] [MODES=realtime]   the A/A gate N times: passes >= 95 % or exit 1"
+	@echo "                     (results/runs/<id>-aa-repeat/aa-repeat.json; stores no noise file)"
 	@echo "  make bench HOST_TIMINGS=1|full   + hyperfine host timings (full: + one nested QUICK bench)"
 	@echo "  make stress        em_torture on the debug kernel (DURATION=s; QUICK=1 short)"
 	@echo "  make report        re-render results/latest/report.md from its summary.json"
@@ -109,6 +111,11 @@ bench: deps
 	fi; \
 	if [ -f $$d/summary.json ]; then /usr/bin/python3 results/report.py $$d || rc=1; else rc=1; fi; \
 	[ $$rc -eq 0 ] && results/publish.sh $$d || results/publish.sh --failed $$d
+
+# make aa-repeat: the A/A gate's false-positive rate (results/aa-repeat.sh).
+N ?= 20
+aa-repeat: deps
+	@results/aa-repeat.sh results/runs/$(RUN_ID)-aa-repeat $(N)
 
 # make stress: em_torture under KASAN/lockdep/PROVE_RCU/kmemleak (stress/README.md).
 DURATION ?=

@@ -34,6 +34,7 @@ run test_compare tests/test_compare "$R/emrcu-compare"
 run test_summarize tests/test_summarize "$R/emrcu-summarize" "$R/emrcu-compare" "$R/tests/data"
 run test_report tests/test_report.sh
 run test_aa tests/test_aa.sh
+run test_aa_repeat tests/test_aa_repeat.sh
 run test_publish tests/test_publish.sh
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,79 @@
+#!/bin/bash
+# results/aa-repeat.sh OUTDIR [N] — how often does the A/A gate pass?
+#
+# Runs the A/A calibration of `make bench AA=1` (bench/run-bench.sh AA=1,
+# AA_STORE=0: nothing stored) N times (default 20), each into OUTDIR/aa-I,
+# and tallies the gate's verdict of each:
+#   pass     the gate flagged nothing (aa/gate.json regressions == 0)
+#   flagged  the gate flagged a figure of the same kernel: a false positive
+#   failed   the run itself failed (boot, build, summary): not a verdict
+# MODES, QUICK, BOOTS, NRUNS, AA_VARIANTS, TOPO pass through to run-bench.sh
+# (default here: QUICK=1; MODES as run-bench.sh's QUICK default).
+# OUTDIR/aa-repeat.json and aa-repeat.txt record every run and the tally.
+# Exit 0 when passes >= MIN_PASS (default: 19 of 20, i.e. ceil(0.95 N)) and
+# no run failed; 1 otherwise; 2 on bad arguments.
+# BENCH (default bench/run-bench.sh) is the command run; tests replace it.
+set -u
+R=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$R/.." && pwd)
+OUT=${1:?usage: results/aa-repeat.sh OUTDIR [N]}
+N=${2:-20}
+BENCH=${BENCH:-$TOP/bench/run-bench.sh}
+case $N in '' | *[!0-9]* | 0) echo "aa-repeat: N=$N: a positive count" >&2; exit 2 ;; esac
+MIN_PASS=${MIN_PASS:-$(((95 * N + 99) / 100))}
+export QUICK=${QUICK:-1}
+say() { echo "[aa-repeat $(date +%H:%M:%S)] $*"; }
+
+mkdir -p "$OUT" || exit 2
+[ -z "$(ls -A "$OUT")" ] || { echo "aa-repeat: $OUT is not empty: earlier results are kept, choose another" >&2; exit 2; }
+rows=$OUT/rows.jsonl
+: >"$rows"
+pass=0 flagged=0 failed=0
+for i in $(seq 1 "$N"); do
+	d=$OUT/aa-$i
+	t0=$(date +%s)
+	RUNDIR=$d AA=1 AA_STORE=0 "$BENCH" >"$d.log" 2>&1
+	rc=$?
+	g=$d/aa/gate.json
+	if [ -s "$g" ] && regs=$(jq -e '.regressions' "$g" 2>/dev/null); then
+		if [ "$regs" -eq 0 ] && [ "$rc" -eq 0 ]; then
+			verdict=pass; pass=$((pass + 1))
+		elif [ "$regs" -gt 0 ]; then
+			verdict=flagged; flagged=$((flagged + 1))
+		else
+			verdict=failed; failed=$((failed + 1))
+		fi
+		figs=$(jq -c '[.figures[] | select(.regression) |
+			"\(.name) \(.variant) \(.mode) hz=\(.update_hz // 0) pd\(.cluster // "-") \(.change_pct)%"]' \
+			"$g" 2>/dev/null || echo '[]')
+		maxc=$(jq '[.figures[] | .change_pct | numbers | fabs] | max // 0' "$g")
+	else
+		regs=null verdict=failed figs='[]' maxc=null
+		failed=$((failed + 1))
+	fi
+	jq -cn --argjson i "$i" --arg v "$verdict" --argjson rc "$rc" --argjson regs "$regs" \
+		--argjson figs "$figs" --argjson maxc "$maxc" --argjson s $(($(date +%s) - t0)) \
+		--arg dir "aa-$i" '{run: $i, dir: $dir, verdict: $v, exit: $rc, regressions: $regs,
+		flagged: $figs, max_abs_change_pct: $maxc, seconds: $s}' >>"$rows"
+	say "run $i/$N: $verdict (exit $rc, max |%change| $maxc$([ "$verdict" = flagged ] && echo ", flagged $figs"))"
+done
+
+ok=0
+[ "$pass" -ge "$MIN_PASS" ] && [ "$failed" -eq 0 ] && ok=1
+conf=$OUT/aa-1/bench.conf
+jq -s --argjson n "$N" --argjson min "$MIN_PASS" --argjson ok "$ok" \
+	--arg modes "$(sed -n 's/^modes=//p' "$conf" 2>/dev/null)" \
+	--arg boots "$(sed -n 's/^boots=//p' "$conf" 2>/dev/null)" \
+	--arg commit "$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)" '
+	{ schema: "emrcu/aa-repeat/1",
+	  what: "A/A gate repeated: bench/run-bench.sh AA=1 AA_STORE=0, each run gated A vs B without a noise file",
+	  commit: $commit, modes: $modes, boots_per_column: $boots, runs: $n, min_pass: $min,
+	  pass: (map(select(.verdict == "pass")) | length),
+	  flagged: (map(select(.verdict == "flagged")) | length),
+	  failed: (map(select(.verdict == "failed")) | length),
+	  ok: ($ok == 1), rows: . }' "$rows" >"$OUT/aa-repeat.json.tmp" &&
+	mv -f "$OUT/aa-repeat.json.tmp" "$OUT/aa-repeat.json" || exit 1
+msg="A/A gate: $pass of $N passed, $flagged flagged, $failed failed (need >= $MIN_PASS passes, no failed run)"
+echo "$msg" >"$OUT/aa-repeat.txt"
+say "$msg: $OUT/aa-repeat.json"
+[ "$ok" = 1 ]
