@@ -123,6 +123,7 @@ static void *task_fn(void *arg)
 	struct load_thread *l = arg;
 	const struct plan_task *t = l->t;
 	int64_t period = (int64_t)t->period_us * 1000, next = l->t_start;
+	double carry = 0;	/* reference ns done beyond what was due */
 	struct timespec ts;
 
 	if (t->cpus) {
@@ -148,7 +149,8 @@ static void *task_fn(void *arg)
 			l->st->periods++;
 			l->st->expected_ns += target;
 		}
-		do_work(l, target);
+		/* a late slice's surplus is owed back by the next periods */
+		carry += (target > carry ? do_work(l, target - carry) : 0) - target;
 		next += period;
 		now = clock_ns(CLOCK_MONOTONIC);
 		if (next < now) {

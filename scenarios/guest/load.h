@@ -13,6 +13,15 @@
  * of utilisation u% does u% of its period in reference ns every period, so
  * it stays busy longer on slower CPUs and lower OPPs, as on real hardware,
  * and PELT sees its true utilisation everywhere.
+ *
+ * A slice ends when CLOCK_MONOTONIC says so; a vCPU that QEMU did not run
+ * meanwhile (round-robin TCG in deterministic mode, host contention in
+ * realtime mode) reads the clock late, and the guest counts the gap as the
+ * thread's CPU time.  Ending every 200 us slice late made tasks do 10-75 %
+ * more work than declared when 2-5 vCPUs were busy, and overrun their
+ * periods.  The surplus of a period is therefore carried: the next periods
+ * do that much less, so over the window a task does what it declared and
+ * PELT sees the declared utilisation.
  */
 #ifndef EMRCU_SCEN_LOAD_H
 #define EMRCU_SCEN_LOAD_H

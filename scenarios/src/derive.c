@@ -111,28 +111,35 @@ static double pct(double a, double b)
 	return b != 0 ? 100 * (a - b) / b : 0;
 }
 
-static int validity(const struct stepdata *d, const char *l,
-		    struct metrics *ms)
+void step_validity(const struct stepdata *d, struct step_validity *v)
 {
-	double dev = 0, missed = 0, late;
-	int i, ret = 0;
+	int i;
 
+	v->work_dev_pct = 0;
+	v->missed_pct = 0;
 	for (i = 0; i < d->ntasks; i++) {
 		const struct sd_task *t = &d->task[i];
 		double m = t->periods ? 100.0 * t->missed / t->periods : 100;
 
-		if (fabs(t->work_pct - 100) > dev)
-			dev = fabs(t->work_pct - 100);
-		if (m > missed)
-			missed = m;
+		v->work_dev_pct = fmax(v->work_dev_pct, fabs(t->work_pct - 100));
+		v->missed_pct = fmax(v->missed_pct, m);
 	}
-	late = 100 * (d->meter_span_s / d->window_s - 1);
-	ret |= add(ms, "work_dev_pct_max", l, "%", "none", -1, dev);
-	ret |= add(ms, "missed_pct_max", l, "%", "none", -1, missed);
-	ret |= add(ms, "meter_late_pct", l, "%", "none", -1, late);
-	ret |= add(ms, "step_valid", l, "bool", "none", -1,
-		   dev <= STEP_WORK_DEV_MAX_PCT && missed <= STEP_MISSED_MAX_PCT &&
-		   late <= STEP_LATE_MAX_PCT);
+	v->late_pct = 100 * (d->meter_span_s / d->window_s - 1);
+	v->valid = v->work_dev_pct <= STEP_WORK_DEV_MAX_PCT &&
+		   v->late_pct <= STEP_LATE_MAX_PCT;
+}
+
+static int validity(const struct stepdata *d, const char *l,
+		    struct metrics *ms)
+{
+	struct step_validity v;
+	int ret = 0;
+
+	step_validity(d, &v);
+	ret |= add(ms, "work_dev_pct_max", l, "%", "none", -1, v.work_dev_pct);
+	ret |= add(ms, "missed_pct_max", l, "%", "none", -1, v.missed_pct);
+	ret |= add(ms, "meter_late_pct", l, "%", "none", -1, v.late_pct);
+	ret |= add(ms, "step_valid", l, "bool", "none", -1, v.valid);
 	return ret;
 }
 

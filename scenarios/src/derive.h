@@ -13,16 +13,26 @@
 #define METER_CHECK_MAX 0.01
 
 /*
- * A step is valid for placement verdicts when the load ran as declared:
- * under host contention (2 host cores for all vCPUs, realtime mode) vCPUs
- * stall, the guest sees stalls as busy time, tasks overrun and the meter
- * is read late.  Limits: every task's work within STEP_WORK_DEV_MAX_PCT of
- * what was due, at most STEP_MISSED_MAX_PCT of its periods overrun, the
- * meter read at most STEP_LATE_MAX_PCT after the window's end.
+ * A step is valid for placement verdicts when the load ran as declared, so
+ * that PELT saw the declared utilisation: every task's work within
+ * STEP_WORK_DEV_MAX_PCT of what was due (a task starved by a crowded CPU
+ * falls short) and the meter read at most STEP_LATE_MAX_PCT after the
+ * window's end.  Overrun periods (missed_pct_max) are reported, not judged:
+ * a vCPU that QEMU runs late ends a slice late, the task overruns that
+ * period and owes the surplus back in the next ones (guest/load.h), so its
+ * utilisation is unchanged; measured 2026-12-05 (deterministic mode, 5 busy
+ * vCPUs of 8): 33-42 % of a big task's periods overrun with work 98-99 %.
  */
-#define STEP_WORK_DEV_MAX_PCT 25
-#define STEP_MISSED_MAX_PCT 10
+#define STEP_WORK_DEV_MAX_PCT 10
 #define STEP_LATE_MAX_PCT 5
+
+/* Largest |work - due| % over @d's tasks; overrun % of periods; meter late %. */
+struct step_validity {
+	double work_dev_pct, missed_pct, late_pct;
+	int valid;
+};
+
+void step_validity(const struct stepdata *d, struct step_validity *v);
 
 /*
  * Brute-force optimum of one step: per phase, of the tasks' achieved

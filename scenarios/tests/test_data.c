@@ -138,6 +138,44 @@ static void observed_placement(void)
 		    (100.0 / 128 * 20 + 28.0 / 128 * 2 + 20), 1e-9);
 }
 
+/*
+ * Validity (derive.h): a task that did its work is valid however many
+ * periods it overran (a late slice is paid back); one that did 25 % too
+ * much or too little is not, nor is a meter read late.
+ */
+static void validity_rule(void)
+{
+	static struct stepdata sd;
+	struct step_validity v;
+
+	memset(&sd, 0, sizeof(sd));
+	sd.window_s = 3;
+	sd.meter_span_s = 3.001;
+	sd.ntasks = 2;
+	sd.task[0] = (struct sd_task){ .periods = 57, .missed = 24, .work_pct = 98.6 };
+	sd.task[1] = (struct sd_task){ .periods = 61, .missed = 2, .work_pct = 102.9 };
+	step_validity(&sd, &v);
+	EXPECT(v.valid);
+	EXPECT_NEAR(v.work_dev_pct, 2.9, 1e-9);
+	EXPECT_NEAR(v.missed_pct, 100.0 * 24 / 57, 1e-9);
+	EXPECT_NEAR(v.late_pct, 100 * (3.001 / 3 - 1), 1e-9);
+	sd.task[1].work_pct = 140;	/* stalls charged as work (before 2026-12-05) */
+	step_validity(&sd, &v);
+	EXPECT(!v.valid && v.work_dev_pct > STEP_WORK_DEV_MAX_PCT);
+	sd.task[1].work_pct = 75;	/* starved on a crowded CPU */
+	step_validity(&sd, &v);
+	EXPECT(!v.valid);
+	sd.task[1].work_pct = 100;
+	sd.meter_span_s = 3.2;		/* meter read 6.7 % late */
+	step_validity(&sd, &v);
+	EXPECT(!v.valid);
+	sd.meter_span_s = 3;
+	sd.task[0].periods = 0;		/* never started: 100 % missed, no work */
+	sd.task[0].work_pct = 0;
+	step_validity(&sd, &v);
+	EXPECT(!v.valid && v.missed_pct == 100);
+}
+
 static void cyclictest(void)
 {
 	static const char *synth =
@@ -272,6 +310,7 @@ void test_data(void)
 	t_run("data/derive-metrics-and-missing-step", derive_metrics);
 	t_run("data/optimum-on-recorded-step", optimum_recorded);
 	t_run("data/observed-placement-priced-like-the-optimum", observed_placement);
+	t_run("data/step-validity-judges-work-not-overruns", validity_rule);
 	t_run("data/cyclictest-percentiles", cyclictest);
 	t_run("data/verdict-energy-thresholds", verdict_energy);
 	t_run("data/verdict-latency-noise-band", verdict_latency);
