@@ -21,6 +21,8 @@
 #define GUEST_SCEN "scenarios/guest/emrcu-scen-guest"	/* under BUILD */
 #define GUEST_CHECK "guest/emrcu-guest-check"		/* under BUILD */
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
 static const char *const methods[][2] = {
 	{ "em_err_pct", "100 x (EM estimate - true busy energy) / true busy energy; EM estimate = sum over CPUs and OPPs of busy residency (meter) x the EM's power at that OPP (what em_cpu_energy() computes); true busy energy = the same residency x the model's busy power" },
 	{ "em_err_total_pct", "100 x (EM estimate - true total energy) / true total; the total adds idle leakage and cluster-shared power, which no EM models" },
@@ -29,7 +31,8 @@ static const char *const methods[][2] = {
 	{ "em_choice_over_optimal_pct", "the best placement by the EM's own numbers (ties to the truly cheaper), its true energy over the optimum" },
 	{ "busy_share_pct", "share of all CPUs' busy time in the window spent on the cluster" },
 	{ "wakeup_p99_us", "cyclictest --json histograms of every CPU pooled per boot, 1 us buckets; p50/p99/p99.9 from the histogram, max of the threads' max" },
-	{ "load", "the guest load engine (scenarios/guest/load.h): work in reference ns scaled by capacity x f / fmax of the CPU it runs on, so tasks behave as on asymmetric hardware under QEMU's equal-speed vCPUs" },
+	{ "load", "the guest load engine (scenarios/guest/load.h): work in reference ns scaled by capacity x f / fmax of the CPU it runs on, so tasks behave as on asymmetric hardware under QEMU's equal-speed vCPUs; a late slice's surplus is owed back by the next periods" },
+	{ "step_valid", "every task's work within " STR(STEP_WORK_DEV_MAX_PCT) " % of what was due and the meter read at most " STR(STEP_LATE_MAX_PCT) " % after the window (src/derive.h); overrun periods reported, not judged; placement verdicts use valid boots only" },
 };
 
 static int rm_fn(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
