@@ -321,6 +321,9 @@ static int parse_latency(const struct fctx *f, struct scenario *s)
 	    fnum(f, "pass.noise_floor_pct", 1, 0, 1000, 0, &l->noise_floor_pct) ||
 	    fnum(f, "pass.noise_max_pct", 1, 0, 100000, 0, &l->noise_max_pct))
 		return -1;
+	if (fint(f, "pass.min_boots", 0, 1, 100, 3, &v))
+		return -1;
+	l->min_boots = (int)v;
 	if (fget(f, "loads", 1, &e))
 		return -1;
 	strcpy(buf, e->val);

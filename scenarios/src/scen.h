@@ -11,7 +11,7 @@
  *   pass.* thresholds;
  *   latency: duration_s, interval_us, priority, hist_us, loads,
  *   bench_readers, bench_loops, pass.noise_factor, pass.noise_floor_pct,
- *   pass.noise_max_pct.
+ *   pass.noise_max_pct, pass.min_boots.
  */
 #ifndef EMRCU_SCEN_SCEN_H
 #define EMRCU_SCEN_SCEN_H
@@ -72,6 +72,7 @@ struct scen_latency {
 	char readers[32];		/* "last" or a cpulist */
 	int loops;
 	double noise_factor, noise_floor_pct, noise_max_pct;
+	int min_boots;	/* baseline boots below which nothing resolves */
 };
 
 struct scenario {

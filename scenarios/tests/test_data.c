@@ -267,7 +267,8 @@ static void verdict_latency(void)
 	static const char *lat =
 		"name = lat\ndescription = d\nkind = latency\nruns = base new\n"
 		"timeout_s = 60\nduration_s = 5\nloads = idle\n"
-		"pass.noise_factor = 1.5\npass.noise_floor_pct = 10\npass.noise_max_pct = 50\n";
+		"pass.noise_factor = 1.5\npass.noise_floor_pct = 10\npass.noise_max_pct = 50\n"
+		"pass.min_boots = 2\n";
 	FILE *devnull;
 	int i, n;
 
@@ -296,6 +297,14 @@ static void verdict_latency(void)
 	o[2].ms->m[0].v[0] = 300;	/* 150 % off: judged, fails */
 	n = verdict(&s, o, 4, devnull, devnull);
 	EXPECT(n == 1);
+	s.lat.min_boots = 3;	/* a 2-boot band resolves nothing */
+	n = verdict(&s, o, 4, devnull, devnull);
+	EXPECT(n == 0);
+	EXPECT(!scen_parse("lat.conf", "name = lat\ndescription = d\nkind = latency\n"
+			   "runs = base new\ntimeout_s = 60\nduration_s = 5\nloads = idle\n"
+			   "pass.noise_factor = 1.5\npass.noise_floor_pct = 10\n"
+			   "pass.noise_max_pct = 50\n", 0, NULL, &s, err, sizeof(err)));
+	EXPECT(s.lat.min_boots == 3);	/* the default */
 	fclose(devnull);
 	for (i = 0; i < 4; i++) {
 		free(o[i].ms);
