@@ -91,6 +91,14 @@ void blocks_feed(struct blocks *b, int stream, const char *line)
 				b->s[stream].content.len);
 		return;
 	}
+	if (stream == STREAM_KERNEL) {
+		size_t tl = sizeof(BLOCK_KERNEL_TAG) - 1;
+
+		if (strncmp(line, BLOCK_KERNEL_TAG, tl))
+			return;		/* another printk, not the block's */
+		line += tl;
+		len -= tl;
+	}
 	buf_add(&b->s[stream].content, line, len);
 	buf_add(&b->s[stream].content, "\n", 1);
 }

@@ -10,7 +10,10 @@
  * stream has at most one open block; a block opened by a kernel line takes
  * only kernel lines, one opened by a user line only user lines, so kernel
  * messages from other CPUs interleaved in a user block (and user output
- * inside a module's block) are left out of it.  A BEGIN while a block of the
+ * inside a module's block) are left out of it.  A kernel block's content
+ * lines carry BLOCK_KERNEL_TAG (bench/common/emrcu_kmod.h prints it), which
+ * is stripped: any other printk line inside it (another CPU's message, e.g.
+ * "hrtimer: interrupt took N ns" in realtime mode) is not part of it.  A BEGIN while a block of the
  * same stream is open, an END of another name, or a block still open at the
  * end discards that block with a warning.
  */
@@ -20,6 +23,7 @@
 #include "util.h"
 
 #define BLOCK_NAME_MAX 128
+#define BLOCK_KERNEL_TAG "EMRCU-DATA "
 
 enum { STREAM_USER, STREAM_KERNEL, STREAM_COUNT };
 

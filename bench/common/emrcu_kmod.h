@@ -24,9 +24,11 @@
 
 /* ---- result blocks -------------------------------------------------------
  * EMRCU-RESULT-BEGIN <name> ... EMRCU-RESULT-END <name>, one JSON value in
- * printk lines of at most EMRCU_LINE_SOFT (+ one token) characters;
- * qemu-runner/emrcu-run writes the lines between the markers to <name>.
+ * printk lines of at most EMRCU_LINE_SOFT (+ one token) characters, each
+ * tagged EMRCU_DATA_TAG; qemu-runner/emrcu-run writes the tagged lines
+ * between the markers to <name> (untagged: another printk, left out).
  */
+#define EMRCU_DATA_TAG		"EMRCU-DATA "	/* qemu-runner/blocks.h */
 #define EMRCU_LINE_SOFT		760
 
 struct emrcu_out {
@@ -39,7 +41,7 @@ static inline void emrcu_flush(struct emrcu_out *o)
 {
 	if (!o->len)
 		return;
-	pr_info("%s\n", o->line);
+	pr_info(EMRCU_DATA_TAG "%s\n", o->line);
 	o->len = 0;
 	o->line[0] = '\0';
 }

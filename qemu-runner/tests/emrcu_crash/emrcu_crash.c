@@ -40,7 +40,7 @@ static void *emrcu_crash_leak;
 static void emrcu_crash_block(void)
 {
 	pr_info("EMRCU-RESULT-BEGIN crash-block.json\n");
-	pr_info("{\"module\": \"emrcu_crash\", \"ok\": true}\n");
+	pr_info("EMRCU-DATA {\"module\": \"emrcu_crash\", \"ok\": true}\n");
 	pr_info("EMRCU-RESULT-END crash-block.json\n");
 }
 
