@@ -79,12 +79,13 @@ static void fmt_change(char *buf, size_t len, double c)
 
 static void print_thresholds(const struct gateconf *g, const char *conf_path)
 {
-	printf("thresholds (%s): regression = wrong way for 'better' AND 95%% CIs disjoint AND\n"
+	printf("thresholds (%s): regression = wrong way for 'better' AND 95%% CIs disjoint\n"
+	       "  (other modes: per-boot median ranges disjoint, >= %g boots a side, else not judged) AND\n"
 	       "  |%%change| >= min_effect_pct (deterministic %g, other modes %g) AND\n"
 	       "  |%%change| > noise band (NOISE.json band, else noise_floor_pct %g;"
 	       " calibration: A/A |%%change| x %g, floor %g)\n",
-	       conf_path, g->min_effect_det, g->min_effect_rt, g->noise_floor,
-	       g->noise_factor, g->noise_floor);
+	       conf_path, g->min_boots_rt, g->min_effect_det, g->min_effect_rt,
+	       g->noise_floor, g->noise_factor, g->noise_floor);
 }
 
 static struct json *thresholds_json(const struct gateconf *g, const char *path)
@@ -96,6 +97,7 @@ static struct json *thresholds_json(const struct gateconf *g, const char *path)
 	json_set_num(t, "min_effect_pct_realtime", g->min_effect_rt);
 	json_set_num(t, "noise_safety_factor", g->noise_factor);
 	json_set_num(t, "noise_floor_pct", g->noise_floor);
+	json_set_num(t, "min_boots_realtime", g->min_boots_rt);
 	return t;
 }
 
@@ -130,6 +132,19 @@ static struct json *verdict_json(const struct fig *b, const struct fig *n,
 	json_set_num(e, "min_effect_pct", v->min_effect_pct);
 	json_set_bool(e, "wrong_way", v->wrong_way);
 	json_set_bool(e, "ci_disjoint", v->ci_disjoint);
+	if (v->boots_method) {
+		json_set_int(e, "base_boots", b->nboots);
+		json_set_int(e, "new_boots", n->nboots);
+		if (b->nboots) {
+			json_set_num(e, "base_boot_min", b->boot_min);
+			json_set_num(e, "base_boot_max", b->boot_max);
+		}
+		if (n->nboots) {
+			json_set_num(e, "new_boot_min", n->boot_min);
+			json_set_num(e, "new_boot_max", n->boot_max);
+		}
+		json_set_bool(e, "few_boots", v->few_boots);
+	}
 	json_set_bool(e, "regression", v->regression);
 	json_set_bool(e, "improvement", v->improvement);
 	return e;
@@ -285,7 +300,8 @@ static int compare(const char *barg, const char *narg, const char *noise_path,
 		       lab, b->unit,
 		       v.regression ? "  <-- regression" :
 		       v.improvement ? "  (improvement)" :
-		       !v.gated ? "  (not gated)" : "");
+		       !v.gated ? "  (not gated)" :
+		       v.few_boots ? "  (not judged: too few boots)" : "");
 		json_push(list, verdict_json(b, n, &v));
 		regressions += v.regression;
 		improvements += v.improvement;
@@ -307,9 +323,13 @@ static int compare(const char *barg, const char *narg, const char *noise_path,
 			continue;
 		label2(b, n, lab, sizeof(lab));
 		fmt_change(ch, sizeof(ch), v.change_pct);
-		printf("REGRESSION: %s: %g [%g, %g] -> %g [%g, %g] %s (%s %s is better; CIs disjoint; min effect %g%%; noise band %g%%%s)\n",
-		       lab, b->median, b->ci_low, b->ci_high, n->median,
-		       n->ci_low, n->ci_high, b->unit, ch, b->better,
+		printf("REGRESSION: %s: %g [%g, %g] -> %g [%g, %g] %s (%s %s is better; %s disjoint; min effect %g%%; noise band %g%%%s)\n",
+		       lab, b->median,
+		       v.boots_method ? b->boot_min : b->ci_low,
+		       v.boots_method ? b->boot_max : b->ci_high, n->median,
+		       v.boots_method ? n->boot_min : n->ci_low,
+		       v.boots_method ? n->boot_max : n->ci_high, b->unit, ch,
+		       b->better, v.boots_method ? "per-boot median ranges" : "CIs",
 		       v.min_effect_pct, v.band_pct,
 		       v.calibrated ? "" : " uncalibrated");
 	}

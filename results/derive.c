@@ -75,6 +75,26 @@ static struct json *num_array(const double *x, size_t n)
 	return a;
 }
 
+/* The median of each run's (boot's) own samples, in the order of sources. */
+static struct json *boot_medians(const struct pool *p)
+{
+	size_t k, i, m, nsrc = json_len(p->sources);
+	struct json *a = json_new_arr();
+	double *x = malloc((p->n ? p->n : 1) * sizeof(*x));
+
+	if (!x)
+		abort();
+	for (k = 0; k < nsrc; k++) {
+		for (i = m = 0; i < p->n; i++)
+			if (p->src[i] == k)
+				x[m++] = p->x[i];
+		if (m)
+			json_push(a, json_new_num(stats_median_inplace(x, m)));
+	}
+	free(x);
+	return a;
+}
+
 static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 				const char *samples_file, struct json *samples)
 {
@@ -113,6 +133,7 @@ static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 	json_set_str(f, "samples_file", samples_file);
 	json_set_str(f, "samples_id", p->key);
 	json_set(f, "sources", json_clone(p->sources));
+	json_set(f, "boot_medians", boot_medians(p));
 	json_set(samples, p->key, num_array(p->x, p->n));
 	return f;
 }

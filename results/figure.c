@@ -59,6 +59,31 @@ void fig_label(const struct fig *f, char *buf, size_t len)
 		 f->preempt, hz, cl, nr);
 }
 
+/* "boot_medians" (optional) -> nboots, boot_min, boot_max; -1 if malformed. */
+static int boot_range(const struct json *node, struct fig *f)
+{
+	const struct json *a = json_get(node, "boot_medians");
+	size_t i;
+
+	f->nboots = 0;
+	f->boot_min = INFINITY;
+	f->boot_max = -INFINITY;
+	if (!a)
+		return 0;
+	if (a->type != JSON_ARRAY)
+		return -1;
+	for (i = 0; i < json_len(a); i++) {
+		double d;
+
+		if (json_num(json_at(a, i), &d) || !isfinite(d))
+			return -1;
+		f->boot_min = fmin(f->boot_min, d);
+		f->boot_max = fmax(f->boot_max, d);
+		f->nboots++;
+	}
+	return 0;
+}
+
 int fig_from_json(const struct json *node, struct fig *f, char *err,
 		  size_t errlen)
 {
@@ -124,6 +149,11 @@ int fig_from_json(const struct json *node, struct fig *f, char *err,
 	}
 	if (json_num(json_get(node, "spread_pct"), &f->spread_pct))
 		f->spread_pct = NAN;
+	if (boot_range(node, f)) {
+		snprintf(err, errlen, "figure '%s': boot_medians must be an array of numbers",
+			 f->name);
+		return -1;
+	}
 	if (fig_key_json(node, f->key, sizeof(f->key))) {
 		snprintf(err, errlen, "figure '%s': key too long", f->name);
 		return -1;

@@ -24,6 +24,9 @@ struct fig {
 	long cluster, nr_states, n;
 	double median, ci_low, ci_high;
 	double spread_pct;	/* NAN when the figure has none */
+	/* per-boot medians ("boot_medians"): how many, their range */
+	long nboots;
+	double boot_min, boot_max;
 	char key[FIG_KEY_MAX];	/* matching key (variant "*" after a select) */
 	char id_key[FIG_KEY_MAX];	/* its full identity (noise look-up) */
 };

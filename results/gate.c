@@ -16,10 +16,11 @@ int gateconf_load(const struct conf *c, struct gateconf *g, char *err,
 			errlen) ||
 	    conf_double(c, "noise_safety_factor", &g->noise_factor, err,
 			errlen) ||
-	    conf_double(c, "noise_floor_pct", &g->noise_floor, err, errlen))
+	    conf_double(c, "noise_floor_pct", &g->noise_floor, err, errlen) ||
+	    conf_double(c, "min_boots_realtime", &g->min_boots_rt, err, errlen))
 		return -1;
 	if (g->min_effect_det < 0 || g->min_effect_rt < 0 ||
-	    g->noise_factor < 1 || g->noise_floor < 0) {
+	    g->noise_factor < 1 || g->noise_floor < 0 || g->min_boots_rt < 2) {
 		snprintf(err, errlen, "%s: a threshold is out of range", c->path);
 		return -1;
 	}
@@ -115,8 +116,18 @@ void gate_judge(const struct fig *base, const struct fig *new_,
 		       (higher && new_->median < base->median);
 	right_way = (lower && new_->median < base->median) ||
 		    (higher && new_->median > base->median);
-	v->ci_disjoint = new_->ci_low > base->ci_high ||
-			 base->ci_low > new_->ci_high;
+	v->boots_method = strcmp(base->mode, "deterministic") != 0;
+	if (v->boots_method) {
+		/* samples of one boot share its host noise: boots are the unit */
+		v->few_boots = base->nboots < g->min_boots_rt ||
+			       new_->nboots < g->min_boots_rt;
+		v->ci_disjoint = !v->few_boots &&
+				 (new_->boot_min > base->boot_max ||
+				  base->boot_min > new_->boot_max);
+	} else {
+		v->ci_disjoint = new_->ci_low > base->ci_high ||
+				 base->ci_low > new_->ci_high;
+	}
 	v->big_enough = mag >= v->min_effect_pct;
 	v->above_noise = mag > v->band_pct;
 	v->regression = v->gated && v->wrong_way && v->ci_disjoint &&

@@ -17,6 +17,7 @@ struct gateconf {
 	double min_effect_rt;	/* minimum |%change|, any other mode */
 	double noise_factor;	/* band = observed A/A |%change| * this */
 	double noise_floor;	/* band >= this (and the band when uncalibrated) */
+	double min_boots_rt;	/* boots per side to judge a non-deterministic figure */
 };
 
 int gateconf_load(const struct conf *c, struct gateconf *g, char *err,
@@ -44,6 +45,12 @@ struct verdict {
 	int calibrated;		/* band came from NOISE.json */
 	double min_effect_pct;
 	int gated;		/* better is lower/higher */
+	/*
+	 * Non-deterministic modes: the boot is the unit.  boots_method: the
+	 * intervals are the ranges of the per-boot medians; few_boots: a side
+	 * has fewer than min_boots_rt boots, so the figure is not judged.
+	 */
+	int boots_method, few_boots;
 	int wrong_way, ci_disjoint, big_enough, above_noise;
 	int regression;		/* all four */
 	int improvement;	/* right way, same three conditions */

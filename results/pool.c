@@ -70,14 +70,17 @@ void pool_add(struct pool *p, double v, const char *source)
 	if (p->n == p->cap) {
 		p->cap = p->cap ? 2 * p->cap : 64;
 		p->x = realloc(p->x, p->cap * sizeof(*p->x));
-		if (!p->x)
+		p->src = realloc(p->src, p->cap * sizeof(*p->src));
+		if (!p->x || !p->src)
 			abort();
 	}
-	p->x[p->n++] = v;
 	for (i = 0; i < json_len(p->sources); i++)
 		if (!strcmp(json_str(json_at(p->sources, i)), source))
-			return;
-	json_push(p->sources, json_new_str(source));
+			break;
+	if (i == json_len(p->sources))
+		json_push(p->sources, json_new_str(source));
+	p->src[p->n] = i;
+	p->x[p->n++] = v;
 }
 
 void pools_free(struct pools *ps)
@@ -88,6 +91,7 @@ void pools_free(struct pools *ps)
 		json_free(ps->p[i].tmpl);
 		json_free(ps->p[i].sources);
 		free(ps->p[i].x);
+		free(ps->p[i].src);
 	}
 	free(ps->p);
 	memset(ps, 0, sizeof(*ps));

@@ -16,6 +16,7 @@ struct pool {
 	struct json *tmpl;	/* identity + descriptive fields of the figure */
 	char key[FIG_KEY_MAX];
 	double *x;
+	size_t *src;		/* x[i] came from sources[src[i]] */
 	size_t n, cap;
 	struct json *sources;	/* labels of the runs that contributed */
 };
