@@ -8,7 +8,8 @@
 #   flagged  the gate flagged a figure of the same kernel: a false positive
 #   failed   the run itself failed (boot, build, summary): not a verdict
 # MODES, QUICK, BOOTS, NRUNS, AA_VARIANTS, TOPO pass through to run-bench.sh
-# (default here: QUICK=1; MODES as run-bench.sh's QUICK default).
+# (its defaults).  The gate judges realtime figures only with >= 5 boots a
+# side (results/gate.conf), so: MODES=realtime BOOTS=5.
 # OUTDIR/aa-repeat.json and aa-repeat.txt record every run and the tally.
 # Exit 0 when passes >= MIN_PASS (default: 19 of 20, i.e. ceil(0.95 N)) and
 # no run failed; 1 otherwise; 2 on bad arguments.
@@ -21,7 +22,6 @@ N=${2:-20}
 BENCH=${BENCH:-$TOP/bench/run-bench.sh}
 case $N in '' | *[!0-9]* | 0) echo "aa-repeat: N=$N: a positive count" >&2; exit 2 ;; esac
 MIN_PASS=${MIN_PASS:-$(((95 * N + 99) / 100))}
-export QUICK=${QUICK:-1}
 say() { echo "[aa-repeat $(date +%H:%M:%S)] $*"; }
 
 mkdir -p "$OUT" || exit 2
