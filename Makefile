@@ -45,7 +45,7 @@ help:
 	@echo "  make bench SCENARIO=NAME   one scenario: results/runs/<id>/scenarios/NAME/"
 	@echo "  make bench STRICT=1        a scenario target missed (scenario exit 3) fails the bench too"
 	@echo "  make bench AA=1    A/A calibration: unpatched as columns A/B, gated; stores results/baselines/noise.json"
-	@echo "  make aa-repeat [N=20] [MODES=realtime BOOTS=5]   the A/A gate N times: >= 95 % pass or exit 1"
+	@echo "  make aa-repeat [N=20] [MODES=realtime]   the A/A gate N times: >= 95 % pass or exit 1"
 	@echo "                     (results/runs/<id>-aa-repeat/aa-repeat.json; stores no noise file)"
 	@echo "  make bench HOST_TIMINGS=1|full   + hyperfine host timings (full: + one nested QUICK bench)"
 	@echo "  make stress        em_torture on the debug kernel (DURATION=s; QUICK=1 short)"

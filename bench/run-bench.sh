@@ -18,6 +18,9 @@
 #               which is divided by which: results/pairs
 #   UPDATE_HZ   updater rates for runtime-EM variants
 #   MODES BOOTS NRUNS   modes, boots per configuration, em_bench passes
+#   BOOTS_RT    boots per configuration in realtime mode (default: BOOTS,
+#               at least 5: the gate judges a realtime figure only with >= 5
+#               boots a side, results/gate.conf min_boots_realtime)
 #   TOPO        cluster spec (default: emrcu-topo --default)
 #   AA=1        A/A noise calibration instead of the benchmark: each of
 #               AA_VARIANTS (default unpatched) is run as two columns, A and
@@ -59,6 +62,7 @@ else
 	BOOTS=${BOOTS:-3}
 	NRUNS=${NRUNS:-400}
 fi
+BOOTS_RT=${BOOTS_RT:-$((BOOTS > 5 ? BOOTS : 5))}
 RUN=$TOP/qemu-runner/emrcu-run
 TOPO=${TOPO:-$("$TOP/qemu-runner/emrcu-topo" --default)}
 
@@ -81,6 +85,7 @@ cat >"$RUNDIR/bench.conf" <<EOF
 topo=$TOPO
 modes=$MODES
 boots=$BOOTS
+boots_realtime=$BOOTS_RT
 nruns=$NRUNS
 update_hz=$UPDATE_HZ
 baselines=$BASELINES
@@ -137,7 +142,11 @@ for v in $NUMERATORS; do
 	for hz in $UPDATE_HZ; do configs+=("$v $hz 0"); done
 	configs+=("$v 0 1")
 done
-total=$((${#configs[@]} * BOOTS * $(echo $MODES | wc -w) * $(echo $COLUMNS | wc -w)))
+boots_of() { [ "$1" = realtime ] && echo "$BOOTS_RT" || echo "$BOOTS"; }
+total=0
+for mode in $MODES; do
+	total=$((total + ${#configs[@]} * $(boots_of "$mode") * $(echo $COLUMNS | wc -w)))
+done
 n=0
 failed=0
 for mode in $MODES; do
@@ -153,7 +162,7 @@ for mode in $MODES; do
 			tag=$v-$mode-scaling
 			what="update-cost scaling"
 		fi
-		for b in $(seq 1 "$BOOTS"); do
+		for b in $(seq 1 "$(boots_of "$mode")"); do
 			# A/A: columns alternate boot by boot, so drift of the host
 			# during the run lands in both.
 			for col in $COLUMNS; do

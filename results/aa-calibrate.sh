@@ -51,6 +51,7 @@ rel=$(realpath --relative-to="$TOP" "$D")
 jq --arg run "$rel" --arg created "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
 	--arg commit "$commit" --arg variants "$(conf aa_variants)" \
 	--arg modes "$(conf modes)" --arg boots "$(conf boots)" --arg nruns "$(conf nruns)" \
+	--arg boots_rt "$(conf boots_realtime)" \
 	--arg quick "$(conf quick)" --arg update_hz "$(conf update_hz)" --arg topo "$(conf topo)" \
 	--arg cpus "$(nproc)" \
 	--arg cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)" \
@@ -63,6 +64,7 @@ jq --arg run "$rel" --arg created "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
 		interleaved: "boot by boot: A1 B1 A2 B2 ...",
 		quick: ($quick == "1"), modes: ($modes | split(" ")),
 		boots_per_column: ($boots | tonumber), nruns: ($nruns | tonumber),
+		boots_per_column_realtime: ($boots_rt | if . == "" then null else tonumber end),
 		update_hz: ($update_hz | split(" ") | map(tonumber)), topology: $topo,
 		kernel_releases: ([$a[0].constants.runs[] | .release] | unique),
 		qemu: ([$a[0].constants.runs[] | .meta.qemu_version] | unique),

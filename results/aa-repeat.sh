@@ -8,8 +8,8 @@
 #   flagged  the gate flagged a figure of the same kernel: a false positive
 #   failed   the run itself failed (boot, build, summary): not a verdict
 # MODES, QUICK, BOOTS, NRUNS, AA_VARIANTS, TOPO pass through to run-bench.sh
-# (its defaults).  The gate judges realtime figures only with >= 5 boots a
-# side (results/gate.conf), so: MODES=realtime BOOTS=5.
+# (its defaults: realtime mode boots at least 5 times a column, the
+# least the gate judges a realtime figure on, results/gate.conf).
 # OUTDIR/aa-repeat.json and aa-repeat.txt record every run and the tally.
 # Exit 0 when passes >= MIN_PASS (default: 19 of 20, i.e. ceil(0.95 N)) and
 # no run failed; 1 otherwise; 2 on bad arguments.
@@ -64,10 +64,12 @@ conf=$OUT/aa-1/bench.conf
 jq -s --argjson n "$N" --argjson min "$MIN_PASS" --argjson ok "$ok" \
 	--arg modes "$(sed -n 's/^modes=//p' "$conf" 2>/dev/null)" \
 	--arg boots "$(sed -n 's/^boots=//p' "$conf" 2>/dev/null)" \
+	--arg boots_rt "$(sed -n 's/^boots_realtime=//p' "$conf" 2>/dev/null)" \
 	--arg commit "$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)" '
 	{ schema: "emrcu/aa-repeat/1",
 	  what: "A/A gate repeated: bench/run-bench.sh AA=1 AA_STORE=0, each run gated A vs B without a noise file",
-	  commit: $commit, modes: $modes, boots_per_column: $boots, runs: $n, min_pass: $min,
+	  commit: $commit, modes: $modes, boots_per_column: $boots,
+	  boots_per_column_realtime: $boots_rt, runs: $n, min_pass: $min,
 	  pass: (map(select(.verdict == "pass")) | length),
 	  flagged: (map(select(.verdict == "flagged")) | length),
 	  failed: (map(select(.verdict == "failed")) | length),
