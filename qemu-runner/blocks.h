@@ -13,9 +13,9 @@
  * inside a module's block) are left out of it.  A kernel block's content
  * lines carry BLOCK_KERNEL_TAG (bench/common/emrcu_kmod.h prints it), which
  * is stripped: any other printk line inside it (another CPU's message, e.g.
- * "hrtimer: interrupt took N ns" in realtime mode) is not part of it.  A BEGIN while a block of the
- * same stream is open, an END of another name, or a block still open at the
- * end discards that block with a warning.
+ * "hrtimer: interrupt took N ns" in realtime mode) is not part of it.
+ * A BEGIN while a block of the same stream is open, an END of another name,
+ * or a block still open at the end discards that block with a warning.
  */
 #ifndef EMRCU_BLOCKS_H
 #define EMRCU_BLOCKS_H

@@ -154,9 +154,9 @@ static int t_interleaved(char *why)
 	struct got g;
 
 	EXPECT(feed("blocks-interleaved.log", &s, &g) == 0);
-	/* kern.json: the user line and the untagged hrtimer printk left out */
 	/* user text that looks like failures is not a kernel failure */
 	EXPECT(s.first == DET_NONE);
+	/* kern.json: the user line and the untagged hrtimer printk left out */
 	EXPECTF(block(&g, "kern.json") && !strcmp(block(&g, "kern.json"), "{\"x\": [1,\n2]}\n"),
 		"kern.json '%s'", block(&g, "kern.json"));
 	EXPECT(block(&g, "mixed.txt") && !strcmp(block(&g, "mixed.txt"), "line one\nline two\n"));
