@@ -18,19 +18,23 @@ export PATCHES PATCHES_BASE
 export NUMERATORS := patched patched-preempt custom
 endif
 
-TOPO ?= $(shell qemu-runner/emrcu-topo --default 2>/dev/null || echo 4x160+2x512+2x1024)
+# The default topology's one declaration (also read by qemu-runner's C code
+# and by the scripts): no built binary is needed to know it.
+TOPO ?= $(strip $(file < qemu-runner/default.topo))
 
 RUN_ID := $(shell date -u +%Y%m%d-%H%M%S)
 QUICK ?= 0
 BASELINE ?= quick
 export QUICK
 
-.PHONY: help deps pristine kernels check-series guest-check test bench aa-repeat stress report compare gate \
-	clean distclean
+.PHONY: help deps tools tools-host tools-guest pristine kernels check-series guest-check test bench \
+	aa-repeat stress report compare gate clean distclean
 
 help:
 	@echo "emrcu-bench targets:"
 	@echo "  make deps          install host packages (apt-get, as root; no-op when present)"
+	@echo "  make tools         host programs (runner, statistics, scenario driver) and the"
+	@echo "                     static guest programs; every target below builds what it runs"
 	@echo "  make kernels       build kernel variants: $(VARIANTS)"
 	@echo "                     (VARIANTS='...' to choose; PATCHES=<dir> adds variant 'custom')"
 	@echo "  make kernel-NAME   build one variant declared in kernel/variants"
@@ -43,6 +47,7 @@ help:
 	@echo "                     (QUICK=1: deterministic mode only, fewer boots; then every"
 	@echo "                     scenario of scenarios/*.conf, short versions with QUICK=1)"
 	@echo "  make bench SCENARIO=NAME   one scenario: results/runs/<id>/scenarios/NAME/"
+	@echo "  make bench SCENARIOS='a b' those scenarios after em_bench (SCENARIOS=none: em_bench only)"
 	@echo "  make bench STRICT=1        a scenario target missed (scenario exit 3) fails the bench too"
 	@echo "  make bench AA=1    A/A calibration: unpatched as columns A/B, gated; stores results/baselines/noise.json"
 	@echo "  make aa-repeat [N=20] [MODES=realtime]   the A/A gate N times: >= 95 % pass or exit 1"
@@ -58,6 +63,17 @@ help:
 deps:
 	@kernel/deps.sh
 
+# Every host program a target runs is built through these prerequisites
+# (each sub-make is a no-op when up to date); the scripts only check that
+# what they run exists and say "make tools" when it does not.
+tools: tools-host tools-guest
+tools-host:
+	@$(MAKE) -s -C qemu-runner
+	@$(MAKE) -s -C results
+tools-guest: deps
+	@$(MAKE) -s -C bench/guest
+	@$(MAKE) -s -C scenarios
+
 pristine: deps
 	@kernel/pristine.sh
 
@@ -70,43 +86,52 @@ kernel-%: deps
 check-series: deps
 	@kernel/check-series.sh
 
-guest-check: deps
-	@make -s -C qemu-runner
+guest-check: deps tools
 	@qemu-runner/emrcu-topo --expect '$(TOPO)' >/dev/null || exit 2
 	@for v in $(filter-out patched-fixed,$(VARIANTS)); do kernel/variant.sh $$v >&2 || exit 1; done
 	@bench/guest-check.sh '$(TOPO)' $(filter-out patched-fixed,$(VARIANTS))
 
-test: deps
+test: deps tools
 	@tests/run.sh
 
 # make bench: em_bench (bench/run-bench.sh, which writes RUNDIR/summary.json
-# over its runs) into RUNDIR/runs, then every scenario (scenarios/run-all.sh)
-# into RUNDIR/scenarios; summary.json is redone over both when scenarios ran,
-# then one report.md.  results/latest moves only when all of it
-# passed; a failed part keeps what the others produced.  SCENARIO=NAME runs
-# that scenario alone (RUNDIR/scenarios/NAME); AA=1 the A/A calibration.
+# over its runs) into RUNDIR/runs, then the scenarios (scenarios/run-all.sh:
+# SCENARIOS, default every scenarios/*.conf; none: em_bench only) into
+# RUNDIR/scenarios; summary.json is redone over both when scenarios ran,
+# then one report.md.  results/latest moves only when all of it passed; a
+# failed part keeps what the others produced.  SCENARIO=NAME runs that
+# scenario alone (RUNDIR/scenarios/NAME); AA=1 the A/A calibration.
 # A scenario whose runs all ran but missed a target (exit 3) is reported,
-# not a failure of the bench, unless STRICT=1.
+# not a failure of the bench, unless STRICT=1.  Before anything builds or
+# boots, every scenario file to run is checked (exit 2 on a bad one) and
+# run-bench.sh checks the tools, the topology and every variant's patches.
 SCENARIO ?=
+SCENARIOS ?=
 AA ?= 0
 STRICT ?= 0
 export AA
 TARGETS_MISSED = { [ $$r -eq 3 ] && [ "$(STRICT)" != 1 ] && \
 	echo "bench: targets missed (FAIL lines in $$d/scenarios/*/table.txt): a finding, not a failed run (STRICT=1 fails it)" && r=0; }
-SCEN_ARGS = QUICK=$(QUICK) $(if $(filter command line environment,$(origin TOPO)),TOPO='$(TOPO)')
-bench: deps
+TOPO_CLI = $(filter command line environment,$(origin TOPO))
+SCEN_ARGS = QUICK=$(QUICK) $(if $(TOPO_CLI),TOPO='$(TOPO)')
+SCEN_NAMES = $(if $(filter none,$(SCENARIOS)),,$(or $(SCENARIOS),$(basename $(notdir $(wildcard scenarios/*.conf)))))
+SCEN_CHECK = scenarios/emrcu-scenario check $(if $(filter 1,$(QUICK)),--quick) \
+	$(if $(TOPO_CLI),--topo '$(TOPO)') $$(for n in $$scen; do echo scenarios/$$n.conf; done) >/dev/null || exit 2
+bench: deps tools
 	@d=results/runs/$(RUN_ID); echo "bench: run $$d (QUICK=$(QUICK)$(if $(SCENARIO), SCENARIO=$(SCENARIO)))"; \
 	if [ -n "$(SCENARIO)" ]; then \
 		scenarios/run.sh $(SCENARIO) $$d/scenarios $(SCEN_ARGS); r=$$?; $(TARGETS_MISSED); exit $$r; \
 	fi; \
-	rc=0; RUNDIR=$$d bench/run-bench.sh || rc=1; \
-	if [ "$(AA)" != 1 ]; then \
-		echo "bench: scenarios into $$d/scenarios"; \
-		scenarios/run-all.sh $$d/scenarios $(SCEN_ARGS); r=$$?; $(TARGETS_MISSED); [ $$r -eq 0 ] || rc=1; \
+	scen='$(if $(filter 1,$(AA)),,$(SCEN_NAMES))'; \
+	if [ -n "$$scen" ]; then $(SCEN_CHECK); fi; \
+	rc=0; RUNDIR=$$d bench/run-bench.sh; r=$$?; [ $$r -eq 2 ] && exit 2; [ $$r -eq 0 ] || rc=1; \
+	if [ -n "$$scen" ]; then \
+		echo "bench: scenarios ($$scen) into $$d/scenarios"; \
+		scenarios/run-all.sh $$d/scenarios $(SCEN_ARGS) SCENARIOS="$$scen"; r=$$?; $(TARGETS_MISSED); [ $$r -eq 0 ] || rc=1; \
 	fi; \
 	sdirs=$$(ls -d $$d/scenarios/*/*/ 2>/dev/null); \
 	if [ -n "$$sdirs" ]; then \
-		make -s -C results >/dev/null && results/emrcu-summarize -o $$d/summary.json \
+		results/emrcu-summarize -o $$d/summary.json \
 			$$(ls -d $$d/runs/*/ 2>/dev/null) $$sdirs >/dev/null || rc=1; \
 	fi; \
 	if [ -f $$d/summary.json ]; then /usr/bin/python3 results/report.py $$d || rc=1; else rc=1; fi; \
@@ -114,24 +139,22 @@ bench: deps
 
 # make aa-repeat: the A/A gate's false-positive rate (results/aa-repeat.sh).
 N ?= 20
-aa-repeat: deps
+aa-repeat: deps tools
 	@results/aa-repeat.sh results/runs/$(RUN_ID)-aa-repeat $(N)
 
 # make stress: em_torture under KASAN/lockdep/PROVE_RCU/kmemleak (stress/README.md).
 DURATION ?=
-stress: deps
+stress: deps tools
 	@stress/run.sh $(if $(filter 1,$(QUICK)),QUICK) $(if $(DURATION),DURATION=$(DURATION))
 
-report:
+report: deps
 	@/usr/bin/python3 results/report.py results/latest
 
-compare:
+compare: tools-host
 	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=a.json NEW=b.json" >&2; exit 2; }
-	@make -s -C results
 	@results/emrcu-compare $(BASE) $(NEW)
 
-gate:
-	@make -s -C results
+gate: tools-host
 	@results/emrcu-compare $(if $(wildcard results/baselines/noise.json),--noise results/baselines/noise.json) \
 		--json results/latest/gate.json results/baselines/$(BASELINE).json results/latest/summary.json
 

@@ -25,8 +25,9 @@ topo=${1:?usage: bench/guest-check.sh [--placement] TOPO VARIANT...}
 shift
 [ $# -gt 0 ] || set -- unpatched patched
 
-make -s -C "$TOP/qemu-runner" >/dev/null || exit 2
-make -s -C "$TOP/bench/guest" >/dev/null || exit 2
+for t in "$TOP/qemu-runner/emrcu-run" "$TOP/qemu-runner/emrcu-topo" "$BUILD/guest/emrcu-guest-check"; do
+	[ -x "$t" ] || { echo "guest-check: $t missing: run make tools" >&2; exit 2; }
+done
 # An invalid spec is refused here, before anything boots (exit 2).
 expect=$("$TOP/qemu-runner/emrcu-topo" --expect "$topo") || exit 2
 G=$BUILD/guest

@@ -21,7 +21,8 @@
 #   BOOTS_RT    boots per configuration in realtime mode (default: BOOTS,
 #               at least 5: the gate judges a realtime figure only with >= 5
 #               boots a side, results/gate.conf min_boots_realtime)
-#   TOPO        cluster spec (default: emrcu-topo --default)
+#   TOPO        cluster spec (default: qemu-runner/default.topo; set but
+#               empty is refused)
 #   AA=1        A/A noise calibration instead of the benchmark: each of
 #               AA_VARIANTS (default unpatched) is run as two columns, A and
 #               B (BOOTS boots each, interleaved A1 B1 A2 B2 ...), each
@@ -64,9 +65,17 @@ else
 fi
 BOOTS_RT=${BOOTS_RT:-$((BOOTS > 5 ? BOOTS : 5))}
 RUN=$TOP/qemu-runner/emrcu-run
-TOPO=${TOPO:-$("$TOP/qemu-runner/emrcu-topo" --default)}
+[ -n "${TOPO+set}" ] || TOPO=$(cat "$TOP/qemu-runner/default.topo")
 
 say() { echo "[bench $(date +%H:%M:%S)] $*"; }
+die() { echo "[bench] error: $*" >&2; exit 2; }
+
+# --- preflight: what can be wrong is found before any kernel builds --------
+for t in qemu-runner/emrcu-run qemu-runner/emrcu-topo results/emrcu-summarize results/emrcu-compare; do
+	[ -x "$TOP/$t" ] || die "$t missing: build it with make tools (make bench does)"
+done
+[ -n "$TOPO" ] || die "TOPO is empty: give a cluster spec such as $(cat "$TOP/qemu-runner/default.topo")"
+"$TOP/qemu-runner/emrcu-topo" --expect "$TOPO" >/dev/null || die "TOPO=$TOPO: not a topology (see above)"
 case $AA in
 0) COLUMNS=- ;;
 1)	# A/A: the calibrated variants are the only ones run, as baselines
@@ -98,14 +107,27 @@ columns=$COLUMNS
 host_timings=$HOST_TIMINGS
 EOF
 
-# Kernels and modules first (each up to date in seconds).  A variant that
-# does not build (e.g. PATCHES=<dir> with a patch that does not apply) is
-# left out: the others are still run and summarised, and the run fails at
-# the end naming it (results/latest stays where it was).
+# Every variant's declaration, then its source tree (patches applied) and
+# config, the reviewer's series (custom) first: an unknown variant, or a
+# PATCHES= directory that is missing, empty or does not apply, stops the
+# bench here, in seconds, not after the other kernels built.
+for stage in check config; do
+	for v in $(printf '%s\n' $BASELINES $NUMERATORS | sort -u | awk '$0 == "custom" { print; next } { l[n++] = $0 } END { for (i = 0; i < n; i++) print l[i] }'); do
+		[ "$stage" = check ] || say "variant $v: source and config"
+		"$TOP/kernel/variant.sh" "$v" "$stage" >"$RUNDIR/kernel-$v.log" 2>&1 ||
+			die "variant $v: $(grep -m1 '^error: ' "$RUNDIR/kernel-$v.log" | sed 's/^error: //')" \
+				"(log $RUNDIR/kernel-$v.log); nothing built or run"
+	done
+done
+
+# Kernels and modules (each up to date in seconds).  A variant that does
+# not build (e.g. PATCHES=<dir> whose code does not compile) is left out:
+# the others are still run and summarised, and the run fails at the end
+# naming it (results/latest stays where it was).
 bad_variants=() bad_why=()
 for v in $BASELINES $NUMERATORS; do
 	log=$RUNDIR/kernel-$v.log
-	"$TOP/kernel/variant.sh" "$v" 2>&1 | tee "$log"
+	"$TOP/kernel/variant.sh" "$v" 2>&1 | tee -a "$log"
 	rc=${PIPESTATUS[0]}
 	if [ "$rc" -eq 0 ]; then
 		"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >"$log.kmod" 2>&1
@@ -192,7 +214,6 @@ done
 done
 
 say "summarising $(ls -d "$RUNDIR"/runs/*/ | wc -l) runs"
-make -s -C "$TOP/results" >/dev/null || exit 1
 "$TOP/results/emrcu-summarize" -o "$RUNDIR/summary.json" "$RUNDIR"/runs/*/ || exit 1
 
 if [ "$AA" = 1 ]; then

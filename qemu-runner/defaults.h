@@ -1,6 +1,6 @@
 /*
  * defaults.h — every constant that shapes a run, declared once.
- * (The default topology is TOPO_DEFAULT in topo.h.)
+ * (The default topology is qemu-runner/default.topo.)
  */
 #ifndef EMRCU_DEFAULTS_H
 #define EMRCU_DEFAULTS_H

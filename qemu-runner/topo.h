@@ -15,8 +15,14 @@
 
 #include <stddef.h>
 
-/* The one place the default topology is declared: a little/mid/big box. */
-#define TOPO_DEFAULT "4x160+2x512+2x1024"
+/*
+ * The default topology (a little/mid/big box) is declared in one place,
+ * qemu-runner/default.topo, which scripts read as it is and the Makefiles
+ * pass in as -DTOPO_DEFAULT (qemu-runner/topo.mk).
+ */
+#ifndef TOPO_DEFAULT
+#error "TOPO_DEFAULT comes from qemu-runner/default.topo (include qemu-runner/topo.mk)"
+#endif
 
 #define TOPO_MAX_CPUS 16	/* CONFIG_NR_CPUS of kernel/config/guest.config */
 #define TOPO_MAX_CAPACITY 1024	/* SCHED_CAPACITY_SCALE */

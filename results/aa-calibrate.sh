@@ -22,7 +22,9 @@ AA_NOISE=${AA_NOISE:-$R/baselines/noise.json}
 say() { echo "[aa $(date +%H:%M:%S)] $*"; }
 die() { say "error: $*" >&2; exit 1; }
 
-make -s -C "$R" >/dev/null || die "results tools do not build"
+for t in emrcu-summarize emrcu-compare; do
+	[ -x "$R/$t" ] || die "results/$t missing: run make tools"
+done
 mkdir -p "$D/aa/A" "$D/aa/B" || exit 1
 for col in A B; do
 	dirs=("$D"/runs/*-"$col"-b*/)

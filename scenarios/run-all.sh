@@ -33,7 +33,7 @@ for n in $names; do
 	# shellcheck disable=SC2086 # one word per argument
 	"$HERE/run.sh" "$n" "$out" $args >"$out/$n.log" 2>&1
 	rc=$?
-	echo "$n: exit $rc ($(($(date +%s) - start)) s): $(grep -E '^(PASS|FAIL): [a-z-]+: [0-9]+ check' "$out/$n/table.txt" 2>/dev/null | tail -1)" |
+	echo "$n: exit $rc ($(($(date +%s) - start)) s): $(grep -E '^(PASS|FAIL|MEASURED): [a-z-]+: ' "$out/$n/table.txt" 2>/dev/null | tail -1)" |
 		tee -a "$out/verdicts.txt"
 	[ "$(rank "$rc")" -gt "$(rank "$worst")" ] && worst=$rc
 done

@@ -1,9 +1,9 @@
 #!/bin/sh
 # scenarios/run.sh NAME RUNDIR [QUICK=1] [TOPO=SPEC] [RUNS='V[:em] ...'] [BOOTS=N]
 #
-# One declared scenario (scenarios/NAME.conf) end to end: build what it
-# needs (runner, results tools, guest programs, driver; modules and kernels
-# are built/checked by the driver through bench/kmod.sh), boot every run,
+# One declared scenario (scenarios/NAME.conf) end to end (make tools first:
+# runner, results tools, guest programs, driver; kernels and modules are
+# built or checked by the driver through bench/kmod.sh), boot every run,
 # then RUNDIR/NAME/summary.json (results/emrcu-summarize) and report.md
 # (results/report.py).  QUICK/TOPO/RUNS/BOOTS may also come from the
 # environment (make bench QUICK=1 SCENARIO=NAME).
@@ -31,10 +31,11 @@ done
 conf=$HERE/$name.conf
 [ -f "$conf" ] || { echo "scenarios/run.sh: no scenario $name ($conf)" >&2; exit 2; }
 
-make -s -C "$TOP/qemu-runner" >/dev/null
-make -s -C "$TOP/results" >/dev/null
-make -s -C "$TOP/bench/guest" >/dev/null
-make -s -C "$HERE" >/dev/null
+# Built by make's prerequisites (make tools), not here; the driver checks
+# the guest programs.
+for t in qemu-runner/emrcu-run results/emrcu-summarize scenarios/emrcu-scenario; do
+	[ -x "$TOP/$t" ] || { echo "scenarios/run.sh: $t missing: run make tools" >&2; exit 2; }
+done
 
 set --
 [ "${QUICK:-0}" = 1 ] && set -- "$@" --quick

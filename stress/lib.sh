@@ -30,7 +30,7 @@ build() {
 		ko "$step" "kernel/variant.sh $v failed: $(tail -1 "$log")"
 		finish
 	fi
-	make -s -C "$TOP/qemu-runner" >/dev/null || { ko "$step" "make -C qemu-runner failed"; finish; }
+	[ -x "$TOP/qemu-runner/emrcu-run" ] || { ko "$step" "qemu-runner/emrcu-run missing: run make tools"; finish; }
 	KOS=()
 	for m in "$@"; do
 		ko_=$("$TOP/bench/kmod.sh" "$v" "$m" 2>&1 | tail -1)

@@ -2,7 +2,8 @@
 # tests/run.sh [SUITE...] — what `make test` (and so CI) runs.
 #
 # Each suite is a command that prints `PASS: <name>` / `FAIL: <name> (why)`
-# lines.  This script runs the suites in order, keeps each one's full output
+# lines.  `make bench`, `make stress QUICK=1` and `make guest-check` run as
+# a newcomer's first command on a fresh clone (tests/in-clone.sh).  This script runs the suites in order, keeps each one's full output
 # in build/test-logs/<suite>.log, and ends with the line `N passed, N failed`.
 # A suite that exits non-zero without a FAIL line, or that checked nothing,
 # counts as one failure: a suite that cannot fail is a defect.
@@ -22,14 +23,14 @@ SUITES=(
 	"guest-unit|make -s -C bench/guest test"
 	"scenarios-unit|make -s -C scenarios test"
 	"runner-e2e|qemu-runner/tests/e2e.sh unpatched"
-	"guest-check|bench/guest-check.sh --placement \$(qemu-runner/emrcu-topo --default) unpatched patched"
-	"guest-check-2c|bench/guest-check.sh 4x400+2x1024 unpatched patched"
+	"guest-check|bench/guest-check.sh --placement \$(cat qemu-runner/default.topo) unpatched patched"
+	"guest-check-2c|tests/in-clone.sh $BUILD/clones/guest-check guest-check TOPO=4x400+2x1024 'VARIANTS=unpatched patched'"
 	"kunit-patched|kernel/tests/run-kunit.sh patched"
 	"kunit-patched-debug|kernel/tests/run-kunit.sh patched-debug"
 	"em_bench|bench/em_bench/test.sh"
 	"bench-quick|tests/bench-quick.sh"
 	"scenario-quick|tests/scenario-quick.sh thermal-ramp placement"
-	"stress-quick|stress/run.sh QUICK"
+	"stress-quick|tests/in-clone.sh $BUILD/clones/stress stress QUICK=1"
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"
 	"faults|stress/faults.sh patched-debug"

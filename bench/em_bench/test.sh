@@ -23,8 +23,7 @@ fails=0
 pass() { echo "PASS: em_bench: $*"; }
 fail() { echo "FAIL: em_bench: $*"; fails=$((fails + 1)); }
 
-[ -x "$RUN" ] || make -s -C "$TOP/qemu-runner" >/dev/null ||
-	{ fail "qemu-runner/emrcu-run does not build"; exit 1; }
+[ -x "$RUN" ] || { fail "qemu-runner/emrcu-run missing: run make tools"; exit 1; }
 for v in unpatched patched; do
 	"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >/dev/null ||
 		{ fail "modules do not build for $v"; exit 1; }

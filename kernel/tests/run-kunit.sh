@@ -118,8 +118,8 @@ if [ -e /sys/kernel/debug/kmemleak ]; then
 fi
 EOF
 runner=$TOP/qemu-runner/emrcu-run
-if ! make -s -C "$TOP/qemu-runner" emrcu-run >"$logs/runner-build.log" 2>&1; then
-	fail boot "cannot build $runner, see $logs/runner-build.log"
+if [ ! -x "$runner" ]; then
+	fail boot "$runner missing: run make tools"
 	finish
 fi
 run=$logs/run

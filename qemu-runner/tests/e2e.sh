@@ -19,7 +19,7 @@ ok() { echo "PASS: e2e/$1"; passed=$((passed + 1)); }
 ko() { echo "FAIL: e2e/$1 ($2)"; failed=$((failed + 1)); }
 
 [ -f "$BUILD/$V/out/.emrcu-built" ] || { ko setup "variant $V not built"; echo "$passed passed, $failed failed"; exit 1; }
-make -s -C "$QR" >/dev/null || { ko setup "make failed"; echo "$passed passed, $failed failed"; exit 1; }
+[ -x "$QR/emrcu-run" ] || { ko setup "emrcu-run missing: run make tools"; echo "$passed passed, $failed failed"; exit 1; }
 KO=$("$TOP/bench/kmod.sh" "$V" "$QR/tests/emrcu_crash" | tail -1)
 [ -f "$KO" ] || { ko setup "emrcu_crash.ko did not build"; echo "$passed passed, $failed failed"; exit 1; }
 rm -rf "$OUT"

@@ -21,7 +21,7 @@ PASSES=${PASSES:-50}
 OUT=$BUILD/measure/$V
 rm -rf "$OUT"
 mkdir -p "$OUT"
-make -s -C "$QR"
+[ -x "$QR/emrcu-run" ] || { echo "measure.sh: emrcu-run missing: run make tools" >&2; exit 2; }
 field() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1/meta.json" | head -1; }
 stats() { sort -g | awk '{v[NR]=$1} END {m = NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2;
 	printf "n=%d median %.3f min %.3f max %.3f", NR, m, v[1], v[NR]}'; }
