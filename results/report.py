@@ -241,13 +241,15 @@ def plot_scaling(figs, rundir):
 SCENARIO_KEYS = (("em_invisible_pct", "share of true energy the EM does not model, %"),
                  ("placement_over_optimal_pct", "energy of EAS's placement over the optimal one, %"),
                  ("wakeup_p99_us", "cyclictest wakeup latency p99, µs"),
+                 ("em_tick_abs_err_pct", "|EM estimate - true busy energy| per tick, %"),
                  ("em_err_pct", "EM-estimated vs true busy energy, % error"),
                  ("energy_over_optimal_pct", "true energy over the optimal placement, %"))
 
 SCENARIO_HEADLINE = {"true_energy_mj", "em_energy_mj", "em_err_pct", "busy_share_pct",
                      "placement_over_optimal_pct", "energy_over_optimal_pct",
                      "em_choice_over_optimal_pct",
-                     "em_invisible_pct", "wakeup_p50_us", "wakeup_p99_us", "wakeup_max_us"}
+                     "em_invisible_pct", "wakeup_p50_us", "wakeup_p99_us", "wakeup_max_us",
+                     "driver_cpu_pct", "die_mean_c", "die_max_c"}
 
 
 def plot_scenario(scen, figs, rundir):
@@ -295,6 +297,111 @@ def plot_scenario(scen, figs, rundir):
     fig.savefig(os.path.join(rundir, name), dpi=100)
     plt.close(fig)
     return name
+
+
+def heat_runs(figs):
+    """Heat scenarios: {em: {name.cluster: figure}} for the em_err_pct and
+    driver figures, em being "static", "best-static", "runtime@P", ..."""
+    out = {}
+    for f in figs:
+        base = f["name"].split(".")[0]
+        if base not in ("em_err_pct", "em_tick_abs_err_pct", "driver_cpu_pct",
+                        "driver_cpu_min_pct", "update_us_min"):
+            continue
+        em = (f["scenario"] + ":").split(":")[1]
+        key = f"{f['variant']}:{em}"
+        out.setdefault(key, {})[(base, f.get("cluster", -1))] = f
+    return out
+
+
+def period_of(key):
+    em = key.split(":", 1)[1]
+    return int(em.split("@")[1]) if em.startswith("runtime@") else None
+
+
+def plot_heat(scen, figs, rundir):
+    """EM error against the runtime driver's update period (log axis), per
+    cluster and in total, with the static, best-static and oracle EMs as
+    lines; the driver's CPU time against the same periods beside it."""
+    runs = heat_runs(figs)
+    rt = sorted((k for k in runs if period_of(k)), key=period_of)
+    if not rt:
+        return None
+    clusters = sorted({c for k in runs for (b, c) in runs[k] if b == "em_tick_abs_err_pct"})
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    n = max(f["n"] for k in runs for f in runs[k].values())
+    mode = next(iter(runs[rt[0]].values()))["mode"]
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, c in enumerate(clusters):
+        xs, ys, lo, hi = [], [], [], []
+        for k in rt:
+            f = runs[k].get(("em_tick_abs_err_pct", c))
+            if f:
+                xs.append(period_of(k))
+                ys.append(f["median"])
+                lo.append(f["median"] - f.get("ci_low", f["median"]))
+                hi.append(f.get("ci_high", f["median"]) - f["median"])
+        label = "all clusters" if c < 0 else f"pd{c}"
+        col = colors[i % len(colors)]
+        ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, color=col,
+                    label=f"runtime driver, {label}", linewidth=2 if c < 0 else 1)
+        for k, style in (("static", ":"), ("best-static", "--"), ("oracle", "-.")):
+            ref = next((runs[r][("em_tick_abs_err_pct", c)] for r in runs
+                        if r.split(":", 1)[1] == k and ("em_tick_abs_err_pct", c) in runs[r]), None)
+            if ref and c < 0:
+                ax.axhline(ref["median"], linestyle=style, color="grey",
+                           label=f"{k} EM, all clusters ({ref['median']:.2f} %)")
+    ax.set_xscale("log")
+    ax.axhline(0, color="black", linewidth=0.6)
+    ax.set_xlabel("EM update period, ms (log)")
+    ax.set_ylabel("|EM - truth| per 10 ms tick, % of busy energy", fontsize=8)
+    ax.set_title(f"{scen}: EM error vs update period ({mode}, n ≤ {n})", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    for base, label in (("driver_cpu_pct", "measured (in deterministic mode an upper bound)"),
+                        ("driver_cpu_min_pct", "fastest iteration x iterations (lower bound)")):
+        pts = [(period_of(k), runs[k][(base, -1)]["median"]) for k in rt if (base, -1) in runs[k]]
+        if pts:
+            ax2.plot(*zip(*pts), marker="o", label=label)
+    ax2.legend(fontsize=7)
+    ax2.set_xscale("log")
+    ax2.set_yscale("log")
+    ax2.set_xlabel("EM update period, ms (log)")
+    ax2.set_ylabel("EM driver CPU time, % of one CPU (log)")
+    ax2.set_title("what the updates cost (measured in the guest)", fontsize=10)
+    ax2.grid(alpha=0.3, which="both")
+    fig.tight_layout()
+    name = f"scenario_{safe(scen)}_period.png"
+    fig.savefig(os.path.join(rundir, name), dpi=120)
+    plt.close(fig)
+    return name
+
+
+def heat_table(figs):
+    """One row per run: total and per-cluster EM error, driver cost."""
+    runs = heat_runs(figs)
+    if not any(period_of(k) for k in runs):
+        return []
+    clusters = sorted({c for k in runs for (b, c) in runs[k] if b == "em_tick_abs_err_pct" and c >= 0})
+    order = {"static": 0, "best-static": 1, "oracle": 3}
+    keys = sorted(runs, key=lambda k: (order.get(k.split(":", 1)[1], 2), period_of(k) or 0, k))
+    rows = []
+    for k in keys:
+        r = runs[k]
+        em = k.split(":", 1)[1]
+        what = ("upper bound by construction (truth pushed)" if em == "oracle" else
+                "measured: boot table" if em == "static" else
+                "measured: best any static table could do" if em == "best-static" else
+                "measured: driver with sensor + own model")
+        cells = [value(r[("em_tick_abs_err_pct", c)]) if ("em_tick_abs_err_pct", c) in r else "–"
+                 for c in [-1] + clusters]
+        cells += [value(r[(b, -1)]) if (b, -1) in r else "–"
+                  for b in ("em_err_pct", "driver_cpu_pct", "driver_cpu_min_pct", "update_us_min")]
+        rows.append([k, what] + cells + [max(f["n"] for f in r.values())])
+    return table(["run", "what it is", "|EM error| % per tick (all)"] +
+                 [f"pd{c} %" for c in clusters] +
+                 ["window total error %", "driver CPU %", "… lower bound %", "µs/update (min)",
+                  "n"], rows)
 
 
 # ---------------------------------------------------------------- sections
@@ -409,7 +516,7 @@ def section_scenarios(s, rundir):
         return []
     out = ["## Scenarios", ""]
     runs = s.get("constants", {}).get("runs", {})
-    # One section per scenario; NAME:static and NAME:runtime side by side.
+    # One section per scenario; its runs (NAME:static, NAME:oracle, ...) side by side.
     for scen in sorted({f["scenario"].split(":")[0] for f in figs}):
         out += [f"### {scen}", ""]
         g = sorted((f for f in figs if f["scenario"].split(":")[0] == scen),
@@ -417,6 +524,18 @@ def section_scenarios(s, rundir):
         plot = plot_scenario(scen, g, rundir)
         if plot:
             out += [f"![{scen}]({plot})", ""]
+        heat = heat_table(g)
+        if heat:
+            out += ["EM error by EM and update period (median [95 % CI] over boots). "
+                    "Per tick: the platform's meter prices the busy time that ran with the EM "
+                    "in effect at each instant and with the truth; |EM - truth| is summed per "
+                    "10 ms tick over the busy energy (what EAS mis-prices at each instant; a "
+                    "window total lets errors of both signs cancel, shown beside it). "
+                    "Driver CPU: whole driver iterations, % of one CPU:", ""]
+            out += heat
+            p2 = plot_heat(scen, g, rundir)
+            if p2:
+                out += [f"![{scen} vs period]({p2})", ""]
         # The headline metrics here; every figure is in "All figures".
         g = [f for f in g if f["name"].split(".")[0] in SCENARIO_HEADLINE]
         out += table(["metric", "variant", "EM", "mode", "preempt", "cluster",

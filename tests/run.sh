@@ -29,7 +29,7 @@ SUITES=(
 	"kunit-patched-debug|kernel/tests/run-kunit.sh patched-debug"
 	"em_bench|bench/em_bench/test.sh"
 	"bench-quick|tests/bench-quick.sh"
-	"scenario-quick|tests/scenario-quick.sh thermal-ramp placement"
+	"scenario-quick|tests/scenario-quick.sh thermal-ramp driver-mismodel placement"
 	"stress-quick|tests/in-clone.sh $BUILD/clones/stress stress QUICK=1"
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"

@@ -7,10 +7,22 @@
  *   bin          rw  chip-bin voltage offset, mV (range-checked)
  *   params       r   every model constant, OPP table and cluster (JSON)
  *   power        r   true power tables under the current conditions (JSON)
- *   meter        rw  true energy per CPU and cluster (JSON); write 0: reset
- *   em_update    rw  write 1: push the model at the current conditions into
- *                    every CPU perf domain (em_dev_update_perf_domain(), the
- *                    runtime-modifiable EM); -EOPNOTSUPP without it
+ *   meter        rw  true energy per CPU and cluster, and the EM in
+ *                    effect's estimate of the busy part (JSON); write 0:
+ *                    reset it, the thermal and the driver statistics
+ *   em_update    rw  write 1: push the truth at each die's temperature into
+ *                    every CPU perf domain (em_dev_update_perf_domain(): an
+ *                    oracle); write "mean": at each die's time-weighted mean
+ *                    temperature of the last window (the best static
+ *                    table); -EOPNOTSUPP without the series
+ *   thermal      rw  thermal=1: the dies, sensors and window statistics
+ *                    (JSON); write "reset": every die at ambient
+ *   heat         w   external heat schedule "MS:MW ...", from now
+ *   driver       r   the EM driver (drv=): mode, model, update statistics
+ *                    of the window (JSON)
+ *
+ * With thermal=1, `temperature` sets the ambient temperature and resets
+ * every die to it.
  */
 #include <linux/cpu.h>
 #include <linux/debugfs.h>
@@ -93,6 +105,18 @@ static int emrcu_write_cond(const struct emrcu_cond *c)
 	return 0;
 }
 
+static int emrcu_write_ambient(int mc)
+{
+	if (mc < EMRCU_TEMP_MIN_MC || mc > EMRCU_TEMP_MAX_MC)
+		return -ERANGE;
+	WRITE_ONCE(emrcu_ambient_mc, mc);
+	mutex_lock(&emrcu_cond_lock);
+	WRITE_ONCE(emrcu_cond.temp_mc, mc);
+	mutex_unlock(&emrcu_cond_lock);
+	emrcu_thermal_reset();
+	return 0;
+}
+
 /* ---- temperature, bin: one integer each ---- */
 
 static int emrcu_temp_show(struct seq_file *s, void *unused)
@@ -116,6 +140,10 @@ static ssize_t emrcu_int_write(const char __user *ubuf, size_t len,
 	ret = kstrtoint_from_user(ubuf, len, 0, &val);
 	if (ret)
 		return ret;
+	if (is_temp && emrcu_thermal_on) {
+		ret = emrcu_write_ambient(val);
+		return ret ? ret : len;
+	}
 	mutex_lock(&emrcu_cond_lock);
 	c = emrcu_cond;
 	if (is_temp)
@@ -253,8 +281,10 @@ static int emrcu_power_show(struct seq_file *s, void *unused)
 	for (i = 0; i < emrcu_nr_clusters; i++) {
 		const struct emrcu_cluster *cl = &emrcu_clusters[i];
 
-		seq_printf(s, "%s{\"id\":%d,\"class\":\"%s\",\"khz\":[",
-			   i ? "," : "", cl->id, emrcu_class_data[cl->cls].name);
+		seq_printf(s, "%s{\"id\":%d,\"class\":\"%s\",\"temp_mc\":%d,\"khz\":[",
+			   i ? "," : "", cl->id, emrcu_class_data[cl->cls].name,
+			   READ_ONCE(cl->temp_mc));
+		c.temp_mc = READ_ONCE(cl->temp_mc);
 		for (j = 0; j < cl->nr_opps; j++)
 			seq_printf(s, "%s%u", j ? "," : "", cl->opp[j].khz);
 		seq_puts(s, "],\"busy_uw\":");
@@ -291,7 +321,7 @@ static int emrcu_meter_show(struct seq_file *s, void *unused)
 {
 	struct emrcu_snap *sn = kzalloc(sizeof(*sn), GFP_KERNEL);
 	struct emrcu_cond c;
-	u64 now, total = 0, cpus_fj;
+	u64 now, total = 0, cpus_fj, busy_fj, em_fj;
 	bool first = true;
 	int i, j, cpu;
 
@@ -310,6 +340,10 @@ static int emrcu_meter_show(struct seq_file *s, void *unused)
 				   first ? "" : ",", cpu, i);
 			first = false;
 			emrcu_json_uj(s, "energy_uj", m->energy_fj);
+			seq_putc(s, ',');
+			emrcu_json_uj(s, "busy_uj", m->busy_fj);
+			seq_putc(s, ',');
+			emrcu_json_uj(s, "em_uj", m->em_fj);
 			seq_printf(s, ",\"busy_ns\":%llu,\"switches\":%llu,\"busy\":%s,\"busy_opp_ns\":",
 				   m->busy_ns, m->switches,
 				   sn->cpu[cpu].busy ? "true" : "false");
@@ -322,11 +356,21 @@ static int emrcu_meter_show(struct seq_file *s, void *unused)
 		const struct emrcu_cluster *cl = &sn->cl[i];
 
 		cpus_fj = 0;
-		for_each_cpu(cpu, &cl->cpus)
+		busy_fj = 0;
+		em_fj = 0;
+		for_each_cpu(cpu, &cl->cpus) {
 			cpus_fj += sn->cpu[cpu].m.energy_fj;
+			busy_fj += sn->cpu[cpu].m.busy_fj;
+			em_fj += sn->cpu[cpu].m.em_fj;
+		}
 		total += cpus_fj + cl->m.shared_fj;
-		seq_printf(s, "%s{\"id\":%d,\"class\":\"%s\",", i ? "," : "",
-			   cl->id, emrcu_class_data[cl->cls].name);
+		seq_printf(s, "%s{\"id\":%d,\"class\":\"%s\",\"temp_mc\":%d,",
+			   i ? "," : "", cl->id, emrcu_class_data[cl->cls].name,
+			   cl->temp_mc);
+		emrcu_json_uj(s, "busy_uj", busy_fj);
+		seq_putc(s, ',');
+		emrcu_json_uj(s, "em_uj", em_fj);
+		seq_putc(s, ',');
 		emrcu_json_uj(s, "energy_uj", cpus_fj + cl->m.shared_fj);
 		seq_putc(s, ',');
 		emrcu_json_uj(s, "cpus_uj", cpus_fj);
@@ -359,10 +403,12 @@ static ssize_t emrcu_meter_write(struct file *f, const char __user *ubuf,
 	if (val != 0)
 		return -EINVAL;
 	emrcu_meter_reset();
+	emrcu_thermal_reset_stats();
+	emrcu_drv_reset_stats();
 	return len;
 }
 
-/* ---- em_update ---- */
+/* ---- em_update: the truth, pushed once (oracle; best static table) ---- */
 
 static int emrcu_em_updates, emrcu_em_update_rc;
 
@@ -374,55 +420,154 @@ static int emrcu_em_update_show(struct seq_file *s, void *unused)
 	return 0;
 }
 
-#ifdef EMRCU_HAVE_RUNTIME_EM
-static int emrcu_em_update_power(struct device *dev, unsigned long freq,
-				 unsigned long *power, void *priv)
-{
-	return emrcu_power_for_dev(dev, freq, priv, power);
-}
-
-/* What a thermal driver would do: the model now, into every CPU PD. */
-static int emrcu_em_update_all(void)
-{
-	struct em_data_callback cb = EM_UPDATE_CB(emrcu_em_update_power);
-	struct emrcu_cond c;
-	int i, ret = 0, err;
-
-	mutex_lock(&emrcu_cond_lock);
-	c = emrcu_cond;
-	for (i = 0; i < emrcu_nr_clusters; i++) {
-		int cpu = cpumask_first(&emrcu_clusters[i].cpus);
-
-		err = em_dev_update_perf_domain(get_cpu_device(cpu), &cb, &c);
-		if (err) {
-			pr_err(EMRCU_NAME ": em_update: cluster%d: %d\n", i, err);
-			ret = err;
-		}
-	}
-	WRITE_ONCE(emrcu_em_updates, emrcu_em_updates + 1);
-	WRITE_ONCE(emrcu_em_update_rc, ret);
-	mutex_unlock(&emrcu_cond_lock);
-	return ret;
-}
-#else
-static int emrcu_em_update_all(void)
-{
-	return -EOPNOTSUPP;
-}
-#endif
-
 static ssize_t emrcu_em_update_write(struct file *f, const char __user *ubuf,
 				     size_t len, loff_t *ppos)
 {
-	int val, ret;
+	int temp[NR_CPUS], i, ret;
+	struct emrcu_thermal_stats st;
+	char buf[8];
+	bool mean;
 
-	ret = kstrtoint_from_user(ubuf, len, 0, &val);
-	if (ret)
-		return ret;
-	if (val != 1)
+	if (!len || len >= sizeof(buf))
 		return -EINVAL;
-	ret = emrcu_em_update_all();
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	mean = sysfs_streq(buf, "mean");
+	if (!mean && !sysfs_streq(buf, "1"))
+		return -EINVAL;
+	if (mean && !emrcu_thermal_on)
+		return -EINVAL;
+	for (i = 0; i < emrcu_nr_clusters; i++) {
+		if (mean) {
+			emrcu_thermal_stats(i, &st);
+			temp[i] = st.mean_mc;
+		} else {
+			temp[i] = READ_ONCE(emrcu_clusters[i].temp_mc);
+		}
+	}
+	ret = emrcu_em_push_truth(temp, mean ? "mean" : "now");
+	WRITE_ONCE(emrcu_em_updates, emrcu_em_updates + 1);
+	WRITE_ONCE(emrcu_em_update_rc, ret);
 	return ret ? ret : len;
+}
+
+/* ---- thermal, heat, driver ---- */
+
+static int emrcu_thermal_show(struct seq_file *s, void *unused)
+{
+	struct emrcu_thermal_stats st = { 0 };
+	int i;
+
+	seq_printf(s, "{\"on\":%s,\"ambient_mc\":%d,\"tick_ms\":%d,\"apply_mc\":%d,",
+		   emrcu_thermal_on ? "true" : "false", READ_ONCE(emrcu_ambient_mc),
+		   EMRCU_THERMAL_TICK_MS, EMRCU_TEMP_APPLY_MC);
+	seq_printf(s, "\"sensor\":{\"lag_ms\":%d,\"quant_mc\":%d,\"noise_mc\":%d},\"clusters\":[",
+		   emrcu_sensor_lag_ms, emrcu_sensor_quant_mc,
+		   emrcu_sensor_noise_mc);
+	for (i = 0; i < emrcu_nr_clusters; i++) {
+		const struct emrcu_class_data *d =
+			&emrcu_class_data[emrcu_clusters[i].cls];
+
+		if (emrcu_thermal_on)
+			emrcu_thermal_stats(i, &st);
+		seq_printf(s, "%s{\"id\":%d,\"r_self_mc_per_w\":%u,\"r_ext_mc_per_w\":%u,\"tau_ms\":%u,",
+			   i ? "," : "", i, d->r_self_mc_per_w,
+			   d->r_ext_mc_per_w, d->tau_ms);
+		seq_printf(s, "\"temp_mc\":%d,\"sensor_mc\":%d,\"mean_mc\":%d,\"min_mc\":%d,\"max_mc\":%d,\"sensor_abs_err_mc\":%d,\"sensor_reads\":%llu,",
+			   st.now_mc, st.sensor_mc, st.mean_mc, st.min_mc,
+			   st.max_mc, st.sens_err_mean_mc, st.sens_reads);
+		emrcu_json_uj(s, "tick_busy_uj", st.tick_busy_fj);
+		seq_putc(s, ',');
+		emrcu_json_uj(s, "tick_em_uj", st.tick_em_fj);
+		seq_putc(s, ',');
+		emrcu_json_uj(s, "tick_abs_err_uj", st.tick_abs_err_fj);
+		seq_putc(s, '}');
+	}
+	seq_printf(s, "],\"ext_mw\":%u}\n", st.ext_mw);
+	return 0;
+}
+
+static ssize_t emrcu_thermal_write(struct file *f, const char __user *ubuf,
+				   size_t len, loff_t *ppos)
+{
+	char buf[8];
+
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (!emrcu_thermal_on || !sysfs_streq(buf, "reset"))
+		return -EINVAL;
+	emrcu_thermal_reset();
+	return len;
+}
+
+static int emrcu_heat_show(struct seq_file *s, void *unused)
+{
+	seq_printf(s, "{\"max_points\":%d,\"max_mw\":%d}\n",
+		   EMRCU_HEAT_MAX_POINTS, EMRCU_EXT_HEAT_MAX_MW);
+	return 0;
+}
+
+/* "MS:MW MS:MW ...": the external power from MS milliseconds on. */
+static ssize_t emrcu_heat_write(struct file *f, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	unsigned int t_ms[EMRCU_HEAT_MAX_POINTS], mw[EMRCU_HEAT_MAX_POINTS];
+	char *buf, *p, *tok;
+	int n = 0, ret = 0;
+
+	if (!emrcu_thermal_on)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, min_t(size_t, len, 512));
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	p = strim(buf);
+	while ((tok = strsep(&p, " \t")) != NULL) {
+		char *v;
+
+		if (!*tok)
+			continue;
+		v = strchr(tok, ':');
+		if (!v || n == EMRCU_HEAT_MAX_POINTS) {
+			ret = -EINVAL;
+			break;
+		}
+		*v++ = '\0';
+		ret = kstrtouint(tok, 10, &t_ms[n]);
+		if (!ret)
+			ret = kstrtouint(v, 10, &mw[n]);
+		if (ret)
+			break;
+		n++;
+	}
+	if (!ret)
+		ret = emrcu_thermal_set_heat(t_ms, mw, n);
+	kfree(buf);
+	return ret ? ret : len;
+}
+
+static int emrcu_driver_show(struct seq_file *s, void *unused)
+{
+	static const char *const modes[] = { "none", "runtime", "oracle" };
+	struct emrcu_drv_stats st;
+
+	emrcu_drv_stats(&st);
+	seq_printf(s, "{\"mode\":\"%s\",\"period_ms\":%d,\"leak_pct\":%d,\"cal_mc\":{\"first\":%d,\"step\":%d,\"points\":%d},",
+		   modes[emrcu_drv_mode], emrcu_drv_period_ms,
+		   emrcu_drv_leak_pct, EMRCU_DRV_CAL_FIRST_MC,
+		   EMRCU_DRV_CAL_STEP_MC, EMRCU_DRV_CAL_POINTS);
+	seq_printf(s, "\"model\":\"dynamic power as the truth's (profile hint, bin); leakage piecewise linear in T through the truth at the calibration points, x leak_pct/100; temperature from the sensor\",\"em_source\":\"%s\",",
+		   emrcu_em_source());
+	seq_printf(s, "\"updates\":%llu,\"failed\":%llu,\"update_ns_sum\":%llu,\"update_ns_min\":%llu,\"update_ns_max\":%llu,",
+		   st.updates, st.failed, st.update_ns_sum, st.update_ns_min,
+		   st.update_ns_max);
+	seq_printf(s, "\"iters\":%llu,\"iter_ns_sum\":%llu,\"iter_ns_min\":%llu,\"first_ns\":%llu,\"last_ns\":%llu,\"last_rc\":%d}\n",
+		   st.iters, st.iter_ns_sum, st.iter_ns_min, st.first_ns,
+		   st.last_ns, st.last_rc);
+	return 0;
 }
 
 #define EMRCU_RW_FOPS(name, show_fn, write_fn)				\
@@ -444,6 +589,9 @@ EMRCU_RW_FOPS(emrcu_bin, emrcu_bin_show, emrcu_bin_write);
 EMRCU_RW_FOPS(emrcu_profile, emrcu_profile_show, emrcu_profile_write);
 EMRCU_RW_FOPS(emrcu_meter, emrcu_meter_show, emrcu_meter_write);
 EMRCU_RW_FOPS(emrcu_em_update, emrcu_em_update_show, emrcu_em_update_write);
+EMRCU_RW_FOPS(emrcu_thermal, emrcu_thermal_show, emrcu_thermal_write);
+EMRCU_RW_FOPS(emrcu_heat, emrcu_heat_show, emrcu_heat_write);
+DEFINE_SHOW_ATTRIBUTE(emrcu_driver);
 DEFINE_SHOW_ATTRIBUTE(emrcu_params);
 DEFINE_SHOW_ATTRIBUTE(emrcu_power);
 
@@ -465,6 +613,11 @@ int emrcu_debugfs_init(void)
 			    &emrcu_meter_fops);
 	debugfs_create_file("em_update", 0644, emrcu_dir, NULL,
 			    &emrcu_em_update_fops);
+	debugfs_create_file("thermal", 0644, emrcu_dir, NULL,
+			    &emrcu_thermal_fops);
+	debugfs_create_file("heat", 0644, emrcu_dir, NULL, &emrcu_heat_fops);
+	debugfs_create_file("driver", 0444, emrcu_dir, NULL,
+			    &emrcu_driver_fops);
 	return 0;
 }
 

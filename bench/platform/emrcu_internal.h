@@ -46,6 +46,8 @@ struct emrcu_cluster_meter {
 
 struct emrcu_cpu_meter {
 	u64 energy_fj;		/* busy + idle energy of this CPU */
+	u64 busy_fj;		/* the busy part (what the EM models) */
+	u64 em_fj;		/* the EM in effect's estimate of busy_fj */
 	u64 busy_ns;
 	u64 busy_opp_ns[EMRCU_MAX_OPPS];
 	u64 switches;		/* busy <-> idle transitions */
@@ -69,6 +71,10 @@ struct emrcu_cluster {
 	unsigned long busy_uw[EMRCU_MAX_OPPS];	/* per busy CPU, now */
 	unsigned long idle_uw[EMRCU_MAX_OPPS];	/* per idle CPU, now */
 	unsigned long shared_uw;		/* while nr_busy > 0, now */
+	unsigned long em_uw[EMRCU_MAX_OPPS];	/* the EM in effect, per CPU */
+	int temp_mc;				/* of busy_uw, idle_uw */
+	u64 total_fj;				/* since load, never reset: */
+	u64 busy_total_fj, em_total_fj;		/* ... busy, EM's estimate */
 	struct emrcu_cluster_meter m;
 };
 
@@ -99,6 +105,8 @@ extern const struct emrcu_cond emrcu_cond_nominal;
 /* model.c: the ground-truth power model (pure functions). */
 unsigned long emrcu_power_leak(int cls, const struct emrcu_opp *opp,
 			       const struct emrcu_cond *c);
+unsigned long emrcu_power_dyn(int cls, const struct emrcu_opp *opp,
+			      const struct emrcu_cond *c);
 unsigned long emrcu_power_busy(int cls, const struct emrcu_opp *opp,
 			       const struct emrcu_cond *c);
 unsigned long emrcu_power_idle(int cls, const struct emrcu_opp *opp,
@@ -121,6 +129,13 @@ int emrcu_meter_start(bool probe);
 void emrcu_meter_stop(void);
 void emrcu_meter_set_opp(struct emrcu_cluster *cl, int idx);
 void emrcu_meter_set_cond(const struct emrcu_cond *c);
+void emrcu_meter_set_cluster_temp(struct emrcu_cluster *cl, int temp_mc);
+void emrcu_meter_set_em(struct emrcu_cluster *cl, const unsigned long *uw);
+struct emrcu_totals {
+	u64 now, fj, busy_fj, em_fj;
+};
+
+void emrcu_meter_total(struct emrcu_cluster *cl, struct emrcu_totals *t);
 void emrcu_meter_reset(void);
 void emrcu_meter_snapshot(struct emrcu_cluster *cl_out, struct emrcu_cpu *cpu_out,
 			  u64 *now);
@@ -130,6 +145,62 @@ bool emrcu_meter_probing(void);
 int emrcu_cpufreq_register(void);
 void emrcu_cpufreq_unregister(void);
 int emrcu_em_check_existing(void);
+
+/* thermal.c: the truth's thermal dynamics (thermal=1) and its sensor. */
+/*
+ * tick_*: the EM's error resolved at the thermal tick: per tick the busy
+ * energy and the EM's estimate of it; abs_err sums |EM - busy| per tick.
+ */
+struct emrcu_thermal_stats {
+	int now_mc, sensor_mc, mean_mc, min_mc, max_mc;
+	int sens_err_mean_mc;
+	u64 sens_reads;
+	u64 tick_busy_fj, tick_em_fj, tick_abs_err_fj;
+	unsigned int ext_mw;
+};
+
+extern int emrcu_thermal_on;
+extern int emrcu_ambient_mc;
+extern int emrcu_sensor_lag_ms, emrcu_sensor_quant_mc, emrcu_sensor_noise_mc;
+int emrcu_thermal_start(void);
+void emrcu_thermal_stop(void);
+void emrcu_thermal_seed(u64 seed);
+void emrcu_thermal_reset(void);
+void emrcu_thermal_reset_stats(void);
+int emrcu_thermal_set_heat(const unsigned int *t_ms, const unsigned int *mw,
+			   int n);
+int emrcu_thermal_die_mc(int cluster);
+int emrcu_thermal_sensor_mc(int cluster);
+void emrcu_thermal_stats(int cluster, struct emrcu_thermal_stats *st);
+
+/*
+ * emdrv.c: the Energy Model in effect (read back from the kernel) and, on
+ * kernels with the series, the EM driver kthread (drv=).
+ */
+enum emrcu_drv_mode { EMRCU_DRV_NONE, EMRCU_DRV_RUNTIME, EMRCU_DRV_ORACLE };
+
+/*
+ * update_*: each em_dev_update_perf_domain() call (the series' cost);
+ * iter_*: each driver iteration (sensor reads, its model, every update).
+ * In deterministic mode a call that spans a vCPU switch also counts the
+ * other vCPUs' instructions: min is the uncontaminated cost.
+ */
+struct emrcu_drv_stats {
+	u64 updates, update_ns_sum, update_ns_min, update_ns_max, failed;
+	u64 iters, iter_ns_sum, iter_ns_min;
+	u64 first_ns, last_ns;	/* first and last update of the window */
+	int last_rc;
+};
+
+extern int emrcu_drv_mode, emrcu_drv_period_ms, emrcu_drv_leak_pct;
+void emrcu_em_boot(void);
+void emrcu_em_refresh(struct emrcu_cluster *cl);
+int emrcu_em_push_truth(const int *temp_mc, const char *why);
+int emrcu_drv_start(void);
+void emrcu_drv_stop(void);
+void emrcu_drv_stats(struct emrcu_drv_stats *st);
+void emrcu_drv_reset_stats(void);
+const char *emrcu_em_source(void);
 
 /* testpd.c */
 int emrcu_test_pds_create(const int *nr_opps, int n);

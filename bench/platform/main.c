@@ -43,6 +43,63 @@ static bool meter = true;
 module_param(meter, bool, 0444);
 MODULE_PARM_DESC(meter, "attach the energy meter to sched_switch (busy/idle energy)");
 
+static bool thermal;
+module_param(thermal, bool, 0444);
+MODULE_PARM_DESC(thermal, "the dies follow a thermal RC model (temperature= is then the ambient)");
+
+module_param_named(sensor_lag_ms, emrcu_sensor_lag_ms, int, 0444);
+MODULE_PARM_DESC(sensor_lag_ms, "temperature sensor: first-order lag behind the die, ms");
+module_param_named(sensor_quant_mc, emrcu_sensor_quant_mc, int, 0444);
+MODULE_PARM_DESC(sensor_quant_mc, "temperature sensor: quantisation step, m°C (0: none)");
+module_param_named(sensor_noise_mc, emrcu_sensor_noise_mc, int, 0444);
+MODULE_PARM_DESC(sensor_noise_mc, "temperature sensor: triangular noise half-width, m°C");
+
+static ulong seed = 1;
+module_param(seed, ulong, 0444);
+MODULE_PARM_DESC(seed, "seed of the sensor noise");
+
+static char *drv = "none";
+module_param(drv, charp, 0444);
+MODULE_PARM_DESC(drv, "EM driver: none, runtime (sensor + characterised model), oracle (the truth)");
+module_param_named(drv_period_ms, emrcu_drv_period_ms, int, 0444);
+MODULE_PARM_DESC(drv_period_ms, "EM driver: update period, ms");
+module_param_named(drv_leak_pct, emrcu_drv_leak_pct, int, 0444);
+MODULE_PARM_DESC(drv_leak_pct, "EM driver: its leakage model x this / 100 (a declared mis-model)");
+
+static int __init emrcu_range(const char *name, int v, int lo, int hi)
+{
+	if (v >= lo && v <= hi)
+		return 0;
+	pr_err(EMRCU_NAME ": %s=%d out of range [%d, %d]\n", name, v, lo, hi);
+	return -EINVAL;
+}
+
+static int __init emrcu_thermal_params_check(void)
+{
+	static const char *const modes[] = { "none", "runtime", "oracle" };
+	int i;
+
+	emrcu_drv_mode = -1;
+	for (i = 0; i < ARRAY_SIZE(modes); i++)
+		if (sysfs_streq(drv, modes[i]))
+			emrcu_drv_mode = i;
+	if (emrcu_drv_mode < 0) {
+		pr_err(EMRCU_NAME ": drv=%s unknown (none, runtime, oracle)\n", drv);
+		return -EINVAL;
+	}
+	if (emrcu_drv_mode != EMRCU_DRV_NONE && (!thermal || !EMRCU_RUNTIME_EM)) {
+		pr_err(EMRCU_NAME ": drv=%s needs thermal=1 and a kernel with the runtime-modifiable EM\n",
+		       drv);
+		return -EINVAL;
+	}
+	return emrcu_range("sensor_lag_ms", emrcu_sensor_lag_ms, 0, 60000) ?:
+	       emrcu_range("sensor_quant_mc", emrcu_sensor_quant_mc, 0, 10000) ?:
+	       emrcu_range("sensor_noise_mc", emrcu_sensor_noise_mc, 0, 10000) ?:
+	       emrcu_range("drv_period_ms", emrcu_drv_period_ms,
+			   EMRCU_DRV_PERIOD_MIN_MS, EMRCU_DRV_PERIOD_MAX_MS) ?:
+	       emrcu_range("drv_leak_pct", emrcu_drv_leak_pct, 0, 1000);
+}
+
 static int __init emrcu_params_check(struct emrcu_cond *c)
 {
 	int i;
@@ -83,14 +140,17 @@ static int __init emrcu_params_check(struct emrcu_cond *c)
 static int __init emrcu_init(void)
 {
 	struct emrcu_cond c;
-	int ret;
+	int ret, i;
 
 	ret = emrcu_model_check();
 	if (ret)
 		return ret;
-	ret = emrcu_params_check(&c);
+	ret = emrcu_params_check(&c) ?: emrcu_thermal_params_check();
 	if (ret)
 		return ret;
+	emrcu_thermal_on = thermal;
+	emrcu_ambient_mc = c.temp_mc;
+	emrcu_thermal_seed(seed);
 	ret = emrcu_clusters_init(classes);
 	if (ret)
 		return ret;
@@ -100,6 +160,8 @@ static int __init emrcu_init(void)
 
 	mutex_lock(&emrcu_cond_lock);
 	emrcu_cond = c;
+	for (i = 0; i < emrcu_nr_clusters; i++)
+		emrcu_clusters[i].temp_mc = c.temp_mc;
 	emrcu_meter_set_cond(&c);
 	mutex_unlock(&emrcu_cond_lock);
 
@@ -109,17 +171,28 @@ static int __init emrcu_init(void)
 	ret = emrcu_cpufreq_register();
 	if (ret)
 		goto err_meter;
+	emrcu_em_boot();
 	ret = emrcu_test_pds_create(test_pds, nr_test_pds);
 	if (ret)
 		goto err_cpufreq;
-	ret = emrcu_debugfs_init();
+	ret = emrcu_thermal_start();
 	if (ret)
 		goto err_tpds;
-	pr_info(EMRCU_NAME ": %d clusters, %d test PDs, meter %s, runtime EM %s\n",
+	ret = emrcu_drv_start();
+	if (ret)
+		goto err_thermal;
+	ret = emrcu_debugfs_init();
+	if (ret)
+		goto err_drv;
+	pr_info(EMRCU_NAME ": %d clusters, %d test PDs, meter %s, runtime EM %s, thermal %s, EM driver %s\n",
 		emrcu_nr_clusters, emrcu_nr_tpds, meter ? "on" : "off",
-		EMRCU_RUNTIME_EM ? "yes" : "no");
+		EMRCU_RUNTIME_EM ? "yes" : "no", thermal ? "on" : "off", drv);
 	return 0;
 
+err_drv:
+	emrcu_drv_stop();
+err_thermal:
+	emrcu_thermal_stop();
 err_tpds:
 	emrcu_test_pds_destroy();
 err_cpufreq:
@@ -132,6 +205,8 @@ err_meter:
 static void __exit emrcu_exit(void)
 {
 	emrcu_debugfs_exit();
+	emrcu_drv_stop();
+	emrcu_thermal_stop();
 	emrcu_test_pds_destroy();
 	emrcu_cpufreq_unregister();
 	emrcu_meter_stop();

@@ -8,6 +8,11 @@
  * or a reset.  Each piece adds, with the power valid during it:
  *   every busy CPU: busy_uw[cur] * dt   every idle CPU: idle_uw[cur] * dt
  *   the cluster (any CPU busy): shared_uw * dt
+ * and, beside the truth, what the Energy Model in effect says of the same
+ * busy time: em_uw[cur] * dt per busy CPU (em_uw: the kernel's table, read
+ * back after every change the platform makes; emdrv.c).  Over a window
+ * whose conditions or EM change, their ratio is the EM's error on the
+ * residency that really happened.
  * Energy is kept in fJ (uW * ns); a u64 holds ~5 h of a 1 W CPU.
  */
 #include <linux/cpu.h>
@@ -37,17 +42,27 @@ static void emrcu_meter_advance(struct emrcu_cluster *cl, u64 now)
 	cl->m.opp_ns[cl->cur] += dt;
 	for_each_cpu(cpu, &cl->cpus) {
 		struct emrcu_cpu *c = &emrcu_cpus[cpu];
+		u64 e;
 
 		if (c->busy) {
-			c->m.energy_fj += (u64)cl->busy_uw[cl->cur] * dt;
+			u64 em = (u64)cl->em_uw[cl->cur] * dt;
+
+			e = (u64)cl->busy_uw[cl->cur] * dt;
+			c->m.busy_fj += e;
+			c->m.em_fj += em;
+			cl->busy_total_fj += e;
+			cl->em_total_fj += em;
 			c->m.busy_ns += dt;
 			c->m.busy_opp_ns[cl->cur] += dt;
 		} else {
-			c->m.energy_fj += (u64)cl->idle_uw[cl->cur] * dt;
+			e = (u64)cl->idle_uw[cl->cur] * dt;
 		}
+		c->m.energy_fj += e;
+		cl->total_fj += e;
 	}
 	if (cl->nr_busy) {
 		cl->m.shared_fj += (u64)cl->shared_uw * dt;
+		cl->total_fj += (u64)cl->shared_uw * dt;
 		cl->m.any_busy_ns += dt;
 	}
 }
@@ -89,29 +104,85 @@ void emrcu_meter_set_opp(struct emrcu_cluster *cl, int idx)
 	raw_spin_unlock_irqrestore(&cl->lock, flags);
 }
 
-/* New conditions: account the past with the old power, then switch tables. */
-void emrcu_meter_set_cond(const struct emrcu_cond *c)
+/* @cl's true power under @c: account the past with the old, then switch. */
+static void emrcu_meter_set_tables(struct emrcu_cluster *cl,
+				   const struct emrcu_cond *c)
 {
 	unsigned long busy[EMRCU_MAX_OPPS], idle[EMRCU_MAX_OPPS], shared;
 	unsigned long flags;
-	int i, j;
+	int j;
+
+	for (j = 0; j < cl->nr_opps; j++) {
+		busy[j] = emrcu_power_busy(cl->cls, &cl->opp[j], c);
+		idle[j] = emrcu_power_idle(cl->cls, &cl->opp[j], c);
+	}
+	shared = emrcu_power_shared(cl->cls, c);
+
+	raw_spin_lock_irqsave(&cl->lock, flags);
+	emrcu_meter_advance(cl, local_clock());
+	memcpy(cl->busy_uw, busy, sizeof(busy));
+	memcpy(cl->idle_uw, idle, sizeof(idle));
+	cl->shared_uw = shared;
+	WRITE_ONCE(cl->temp_mc, c->temp_mc);
+	raw_spin_unlock_irqrestore(&cl->lock, flags);
+}
+
+/*
+ * New conditions (emrcu_cond_lock held).  Without thermal dynamics every
+ * die is at @c's temperature; with them each keeps its own (thermal.c).
+ */
+void emrcu_meter_set_cond(const struct emrcu_cond *c)
+{
+	int i;
 
 	for (i = 0; i < emrcu_nr_clusters; i++) {
 		struct emrcu_cluster *cl = &emrcu_clusters[i];
+		struct emrcu_cond cc = *c;
 
-		for (j = 0; j < cl->nr_opps; j++) {
-			busy[j] = emrcu_power_busy(cl->cls, &cl->opp[j], c);
-			idle[j] = emrcu_power_idle(cl->cls, &cl->opp[j], c);
-		}
-		shared = emrcu_power_shared(cl->cls, c);
-
-		raw_spin_lock_irqsave(&cl->lock, flags);
-		emrcu_meter_advance(cl, local_clock());
-		memcpy(cl->busy_uw, busy, sizeof(busy));
-		memcpy(cl->idle_uw, idle, sizeof(idle));
-		cl->shared_uw = shared;
-		raw_spin_unlock_irqrestore(&cl->lock, flags);
+		if (emrcu_thermal_on)
+			cc.temp_mc = READ_ONCE(cl->temp_mc);
+		emrcu_meter_set_tables(cl, &cc);
 	}
+}
+
+/* @cl's die is now at @temp_mc (thermal.c); profile and bin as they are. */
+void emrcu_meter_set_cluster_temp(struct emrcu_cluster *cl, int temp_mc)
+{
+	struct emrcu_cond c;
+
+	mutex_lock(&emrcu_cond_lock);
+	emrcu_cond_read(&c);
+	c.temp_mc = temp_mc;
+	emrcu_meter_set_tables(cl, &c);
+	mutex_unlock(&emrcu_cond_lock);
+}
+
+/* The Energy Model now in effect for @cl (emdrv.c reads it back). */
+void emrcu_meter_set_em(struct emrcu_cluster *cl, const unsigned long *uw)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cl->lock, flags);
+	emrcu_meter_advance(cl, local_clock());
+	memcpy(cl->em_uw, uw, sizeof(cl->em_uw));
+	raw_spin_unlock_irqrestore(&cl->lock, flags);
+}
+
+/*
+ * Since the module loaded (never reset): every joule @cl dissipated, its
+ * CPUs' busy energy and the EM in effect's estimate of that busy energy.
+ */
+void emrcu_meter_total(struct emrcu_cluster *cl, struct emrcu_totals *t)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cl->lock, flags);
+	t->now = local_clock();
+	emrcu_meter_advance(cl, t->now);
+	t->fj = cl->total_fj;
+	t->busy_fj = cl->busy_total_fj;
+	t->em_fj = cl->em_total_fj;
+	raw_spin_unlock_irqrestore(&cl->lock, flags);
 }
 
 void emrcu_meter_reset(void)

@@ -80,7 +80,7 @@ unsigned long emrcu_power_leak(int cls, const struct emrcu_opp *opp,
 	return div_u64((nw * emrcu_exp2_q30(x_q16)) >> Q30, 1000);
 }
 
-static unsigned long emrcu_power_dyn(int cls, const struct emrcu_opp *opp,
+unsigned long emrcu_power_dyn(int cls, const struct emrcu_opp *opp,
 				     const struct emrcu_cond *c)
 {
 	const struct emrcu_class_data *d = &emrcu_class_data[cls];

@@ -97,6 +97,14 @@ struct emrcu_class_data {
 	unsigned int idle_leak_pct;
 	/* cluster-shared (DSU/L3) power while any CPU of the cluster is busy */
 	unsigned int shared_uw;
+	/*
+	 * Thermal RC model of the cluster's die (thermal=1, below):
+	 * steady state T_amb + r_self * P_cluster + r_ext * P_ext, reached
+	 * with time constant tau.  m°C per W, ms.
+	 */
+	unsigned int r_self_mc_per_w;
+	unsigned int r_ext_mc_per_w;
+	unsigned int tau_ms;
 	const struct emrcu_opp_src *opps;
 	unsigned int nr_opps;
 	const char *source;
@@ -167,6 +175,9 @@ const struct emrcu_class_data emrcu_class_data[EMRCU_NR_CLASSES] = {
 		.leak_double_mc = 35000,	/* [ASSUMED] LP cells */
 		.idle_leak_pct = 10,		/* [ASSUMED] */
 		.shared_uw = 35000,		/* [LWN] */
+		.r_self_mc_per_w = 12000,	/* [ASSUMED] thermal, below */
+		.r_ext_mc_per_w = 7000,	/* [ASSUMED] */
+		.tau_ms = 2000,			/* [ASSUMED] */
 		.opps = emrcu_opps_little,
 		.nr_opps = ARRAY_SIZE(emrcu_opps_little),
 		.source = "gs101.dtsi cpucl0 (Pixel 6 Cortex-A55), dpc 70",
@@ -178,6 +189,9 @@ const struct emrcu_class_data emrcu_class_data[EMRCU_NR_CLASSES] = {
 		.leak_double_mc = 30000,	/* [ASSUMED] */
 		.idle_leak_pct = 10,		/* [ASSUMED] */
 		.shared_uw = 35000,		/* [LWN] */
+		.r_self_mc_per_w = 8000,	/* [ASSUMED] thermal, below */
+		.r_ext_mc_per_w = 9000,	/* [ASSUMED] */
+		.tau_ms = 2000,			/* [ASSUMED] */
 		.opps = emrcu_opps_mid,
 		.nr_opps = ARRAY_SIZE(emrcu_opps_mid),
 		.source = "gs101.dtsi cpucl1 (Pixel 6 Cortex-A76), dpc 284",
@@ -189,11 +203,33 @@ const struct emrcu_class_data emrcu_class_data[EMRCU_NR_CLASSES] = {
 		.leak_double_mc = 25000,	/* [ASSUMED] HP cells */
 		.idle_leak_pct = 10,		/* [ASSUMED] */
 		.shared_uw = 35000,		/* [LWN] */
+		.r_self_mc_per_w = 6000,	/* [ASSUMED] thermal, below */
+		.r_ext_mc_per_w = 10000,	/* [ASSUMED] */
+		.tau_ms = 2000,			/* [ASSUMED] */
 		.opps = emrcu_opps_big,
 		.nr_opps = ARRAY_SIZE(emrcu_opps_big),
 		.source = "gs101.dtsi cpucl2 (Pixel 6 Cortex-X1), dpc 650",
 	},
 };
+
+/*
+ * Thermal model [ASSUMED] (used with thermal=1): each cluster's die is one
+ * first-order RC node, heated by the cluster's own metered power (r_self)
+ * and by an external source, a GPU/ISP whose power the scenario schedules
+ * (r_ext: how strongly it couples into that cluster), from the ambient
+ * EMRCU_AMBIENT_MC.  Resistances of 6-12 °C/W are the order of a phone
+ * SoC's junction-to-ambient path; the big cores sit closest to the GPU in
+ * this model (highest r_ext) and spread their heat over the most area
+ * (lowest r_self).  Stability: leakage feeds back (dP/dT = P_leak ln2 /
+ * T_double), and a big cluster with both CPUs at fmax plus a 3.5 W GPU
+ * settles near 100 °C with a loop gain of about 0.45 (r_self 12 °C/W
+ * ran away to the 125 °C clamp, measured in a guest).  With a 3.5 W GPU
+ * alone the dies settle 25-35 °C above ambient, inside the 25..85 °C span
+ * the leakage model is calibrated on.  tau = 2 s is compressed: a real die settles in seconds
+ * and its package and skin in minutes; 2 s lets a 10-30 s scenario sweep
+ * the range, and every period of the scenarios (sensor lag, EM update
+ * period) scales with it.
+ */
 
 /*
  * Workload profiles: % of the class's dynamic power (the EM's reference is
@@ -220,6 +256,48 @@ const int emrcu_nr_profiles = ARRAY_SIZE(emrcu_profile_data);
  * is mid; with a single capacity every cluster is big.  Works for 1..16
  * clusters; the `classes=` module parameter overrides it per cluster.
  */
+
+/*
+ * The truth's thermal dynamics and the EM driver that is not the truth
+ * (thermal.c, emdrv.c).  [ASSUMED] throughout; what each is chosen for:
+ *
+ * EMRCU_AMBIENT_MC: ambient temperature the dies start from and cool to.
+ * EMRCU_THERMAL_TICK_MS: integration step of the RC model (tau / 200) and
+ *   the sensor's sampling period (thermal zones poll at 10-100 ms).
+ * EMRCU_TEMP_APPLY_MC: the truth's power tables are recomputed when a die
+ *   moved this much since they were (0.1 °C: 0.2-0.3 % of leakage).
+ * EMRCU_EXT_HEAT_MAX_MW: largest external (GPU/ISP) power a schedule may
+ *   declare (a phone GPU peaks at a few W).
+ * Sensor defaults: first-order lag 200 ms (a sensor away from the hotspot,
+ *   plus filtering), 1 °C quantisation, +-0.5 °C noise (triangular).
+ * Driver model: leakage characterised at EMRCU_DRV_CAL_POINTS calibration
+ *   temperatures from EMRCU_DRV_CAL_FIRST_MC, EMRCU_DRV_CAL_STEP_MC apart
+ *   (25, 45, 65, 85 °C), piecewise linear between them and extrapolated
+ *   beyond (the truth is exponential: each chord overestimates inside its
+ *   segment, by up to 4 % of the leakage for big's 25 °C doubling), dynamic
+ *   power as the datasheet gives it (the truth's, at the profile hint and
+ *   bin the platform is set to).  EMRCU_DRV_PERIOD_MIN_MS: the shortest
+ *   update period a scenario may declare; an update of the three CPU perf
+ *   domains costs 20-80 us on this harness (em_bench's update-cost run),
+ *   so 1 ms keeps the driver under 10 % of a CPU.
+ * Upper bound of the heat schedule: the external source alone must not take
+ *   a die above the last calibration temperature (scenarios refuse it).
+ */
+#define EMRCU_AMBIENT_MC		25000
+#define EMRCU_THERMAL_TICK_MS		10
+#define EMRCU_TEMP_APPLY_MC		100
+#define EMRCU_EXT_HEAT_MAX_MW		10000
+#define EMRCU_HEAT_MAX_POINTS		16
+#define EMRCU_SENSOR_LAG_MS		200
+#define EMRCU_SENSOR_QUANT_MC		1000
+#define EMRCU_SENSOR_NOISE_MC		500
+#define EMRCU_DRV_CAL_FIRST_MC		25000
+#define EMRCU_DRV_CAL_STEP_MC		20000
+#define EMRCU_DRV_CAL_POINTS		4
+#define EMRCU_DRV_CAL_LAST_MC \
+	(EMRCU_DRV_CAL_FIRST_MC + (EMRCU_DRV_CAL_POINTS - 1) * EMRCU_DRV_CAL_STEP_MC)
+#define EMRCU_DRV_PERIOD_MIN_MS		1
+#define EMRCU_DRV_PERIOD_MAX_MS		60000
 
 /*
  * Test perf domains (non-CPU devices, update-cost measurements): N OPPs

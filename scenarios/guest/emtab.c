@@ -58,8 +58,8 @@ static int write_file(const char *path, const char *val, int trunc)
 	return n < 0 ? -errno : 0;
 }
 
-int emtab_update_traced(const struct emtab *boot, struct emtab *t, char *err,
-			size_t errlen)
+int emtab_update_traced(const struct emtab *boot, struct emtab *t,
+			const char *what, char *err, size_t errlen)
 {
 	char *trace;
 	int ret;
@@ -70,7 +70,7 @@ int emtab_update_traced(const struct emtab *boot, struct emtab *t, char *err,
 		return -1;
 	}
 	write_file(TRACE_DIR "/trace", "", 1);
-	ret = plat_write("em_update", "1");
+	ret = plat_write("em_update", what);
 	write_file(EM_EVENT, "0", 0);
 	if (ret) {
 		snprintf(err, errlen, "em_update: %s", strerror(-ret));

@@ -43,12 +43,13 @@ int emtab_parse_trace(const char *text, const struct emtab *cpus_from,
 		      struct emtab *t);
 
 /*
- * em_update with the trace event on: the model at the current conditions
- * goes into every CPU PD; @t gets the tables the kernel published.  0, or
- * -1 with the reason in err.
+ * em_update with the trace event on: the truth goes into every CPU PD
+ * (@what "1": at each die's temperature now; "mean": at its mean of the
+ * last window); @t gets the tables the kernel published.  0, or -1 with
+ * the reason in err.
  */
-int emtab_update_traced(const struct emtab *boot, struct emtab *t, char *err,
-			size_t errlen);
+int emtab_update_traced(const struct emtab *boot, struct emtab *t,
+			const char *what, char *err, size_t errlen);
 
 void emtab_print_json(FILE *f, const struct emtab *t);
 

@@ -2,16 +2,21 @@
 /*
  * emrcu-scen-guest PLAN: one boot of an energy/placement scenario.
  *
- * For every step of the plan (plan.h): set the platform's conditions; with
- * "em runtime" push the model into the EM (em_update) and read back what
- * the kernel published; run the step's tasks (load.h), the meter covering
- * exactly the measured window.  Result blocks (host: scenarios/src/):
+ * For every step of the plan (plan.h): set the platform's conditions (with
+ * heat: the ambient, which resets the dies, then the heat schedule); with
+ * "em push" push the truth into the EM (em_update) and read back what the
+ * kernel published; with "em best-static" run a pilot pass first and push
+ * the truth at its mean die temperatures; run the step's tasks (load.h),
+ * the meter covering exactly the measured window.  Result blocks (host:
+ * scenarios/src/):
  *   params.json              the platform's constants (once)
  *   boot.em.json             the EM as booted (debugfs)
  *   LABEL.power.json         true power tables under the step's conditions
  *   LABEL.em.json            the EM the kernel used during the step
  *   LABEL.meter.json         the true-energy meter over the window
  *   LABEL.tasks.json         per task: CPU time per CPU, work done / due
+ *   LABEL.thermal.json       with heat: dies, sensors, window statistics
+ *   LABEL.driver.json        with heat: the EM driver's updates and cost
  * Exit 0; 1 when a step failed (the message names the step); 2 on a bad
  * plan or a missing platform.
  */
@@ -63,6 +68,53 @@ static void print_em(const char *label, const struct emtab *t)
 	result_end(stdout, name);
 }
 
+/* The step's conditions; with heat the dies restart from the ambient. */
+static int step_start(const struct plan *p, const struct plan_step *s,
+		      char *err, size_t errlen)
+{
+	int ret;
+
+	if (plat_set_cond(s->temp_mc, s->profile, s->bin_mv, err, errlen))
+		return -1;
+	if (p->heat[0]) {
+		ret = plat_write("heat", p->heat);
+		if (ret) {
+			snprintf(err, errlen, "heat: %s", strerror(-ret));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* One pass of the step's load, the meter over its window. */
+static int run_load(const struct plan *p, const struct plan_step *s,
+		    const struct load_cpus *cpus, struct window *w,
+		    struct load_task_stats *st, uint64_t *window_ns)
+{
+	if ((s->rtapp[0] ?
+	     rtapp_run(cpus, s, p->warmup_ms, p->phase_ms, win_start, win_end,
+		       w, st, window_ns) :
+	     load_run(cpus, s, p->warmup_ms, p->phase_ms, p->slice_us,
+		      win_start, win_end, w, st, window_ns)) ||
+	    w->reset_rc || !w->meter) {
+		fprintf(stderr, "emrcu-scen-guest: step %s: the load or the meter failed\n",
+			s->label);
+		free(w->meter);
+		w->meter = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void print_plat_block(const char *label, const char *file)
+{
+	char what[32], *text = plat_read(file);
+
+	snprintf(what, sizeof(what), "%s.json", file);
+	print_text_block(label, what, text ? text : "{}");
+	free(text);
+}
+
 static int run_step(const struct plan *p, const struct plan_step *s,
 		    const struct load_cpus *cpus, const struct emtab *boot,
 		    struct emtab *cur)
@@ -73,14 +125,27 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 	uint64_t window_ns;
 	char *power;
 
-	if (plat_set_cond(s->temp_mc, s->profile, s->bin_mv, err, sizeof(err))) {
+	if (step_start(p, s, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-scen-guest: step %s: %s\n", s->label, err);
 		return -1;
 	}
-	if (p->em == PLAN_EM_RUNTIME &&
-	    emtab_update_traced(boot, cur, err, sizeof(err))) {
+	if (p->em == PLAN_EM_PUSH &&
+	    emtab_update_traced(boot, cur, "1", err, sizeof(err))) {
 		fprintf(stderr, "emrcu-scen-guest: step %s: %s\n", s->label, err);
 		return -1;
+	}
+	if (p->em == PLAN_EM_BEST_STATIC) {
+		fprintf(stderr, "emrcu-scen-guest: step %s: pilot pass (best static EM)\n",
+			s->label);
+		if (run_load(p, s, cpus, &w, st, &window_ns))
+			return -1;
+		free(w.meter);
+		memset(&w, 0, sizeof(w));
+		if (emtab_update_traced(boot, cur, "mean", err, sizeof(err)) ||
+		    step_start(p, s, err, sizeof(err))) {
+			fprintf(stderr, "emrcu-scen-guest: step %s: %s\n", s->label, err);
+			return -1;
+		}
 	}
 	power = plat_read("power");
 	if (!power) {
@@ -92,19 +157,14 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 	print_em(s->label, cur);
 	fflush(stdout);
 
-	if ((s->rtapp[0] ?
-	     rtapp_run(cpus, s, p->warmup_ms, p->phase_ms, win_start, win_end,
-		       &w, st, &window_ns) :
-	     load_run(cpus, s, p->warmup_ms, p->phase_ms, p->slice_us,
-		      win_start, win_end, &w, st, &window_ns)) ||
-	    w.reset_rc || !w.meter) {
-		fprintf(stderr, "emrcu-scen-guest: step %s: the load or the meter failed\n",
-			s->label);
-		free(w.meter);
+	if (run_load(p, s, cpus, &w, st, &window_ns))
 		return -1;
-	}
 	print_text_block(s->label, "meter.json", w.meter);
 	free(w.meter);
+	if (p->heat[0]) {
+		print_plat_block(s->label, "thermal");
+		print_plat_block(s->label, "driver");
+	}
 	snprintf(name, sizeof(name), "%s.tasks.json", s->label);
 	result_begin(stdout, name);
 	load_print_json(stdout, s, st, cpus->ncpus, window_ns,
@@ -137,8 +197,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "emrcu-scen-guest: no platform (emrcu_platform debugfs, EM, cpufreq)\n");
 		return 2;
 	}
-	if (plan.em == PLAN_EM_RUNTIME && !plat_runtime_em()) {
-		fprintf(stderr, "emrcu-scen-guest: em runtime: this kernel has no runtime-modifiable EM\n");
+	if (plan.em != PLAN_EM_STATIC && !plat_runtime_em()) {
+		fprintf(stderr, "emrcu-scen-guest: em push/best-static: this kernel has no runtime-modifiable EM\n");
 		return 2;
 	}
 	block_print(stdout, "params.json", params);

@@ -61,10 +61,23 @@ static int parse_line(char *line, struct plan *p, char *err, size_t errlen)
 	if (!strcmp(f[0], "em") && n == 2) {
 		if (!strcmp(f[1], "static"))
 			p->em = PLAN_EM_STATIC;
-		else if (!strcmp(f[1], "runtime"))
-			p->em = PLAN_EM_RUNTIME;
+		else if (!strcmp(f[1], "push"))
+			p->em = PLAN_EM_PUSH;
+		else if (!strcmp(f[1], "best-static"))
+			p->em = PLAN_EM_BEST_STATIC;
 		else
 			goto bad;
+		return 0;
+	}
+	if (!strcmp(f[0], "heat") && n == 2) {
+		char *c;
+
+		if (strlen(f[1]) >= sizeof(p->heat))
+			goto bad;
+		strcpy(p->heat, f[1]);
+		for (c = p->heat; *c; c++)
+			if (*c == ',')
+				*c = ' ';
 		return 0;
 	}
 	if ((!strcmp(f[0], "warmup_ms") || !strcmp(f[0], "phase_ms") ||

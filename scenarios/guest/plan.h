@@ -4,8 +4,18 @@
  * host driver (scenarios/src/plan_write.c) and read here.  One directive per
  * line, fields separated by blanks, '#' starts a comment:
  *
- *   em static|runtime        static: never touch the EM; runtime: push the
- *                            model into the EM (em_update) at every step
+ *   em static|push|best-static
+ *                            static: never touch the EM (with heat the
+ *                            platform's EM driver may); push: the truth
+ *                            into the EM (em_update) at every step;
+ *                            best-static: each step runs twice, a pilot
+ *                            pass, then the truth at each die's mean
+ *                            temperature of it pushed once (em_update
+ *                            mean), then the measured pass
+ *   heat MS:MW,MS:MW...      the external heat schedule, written to the
+ *                            platform (thermal=1) at every step's start,
+ *                            after the temperature (the ambient, which
+ *                            resets the dies)
  *   warmup_ms N              load before the meter starts, per step
  *   phase_ms N               length of one workload phase
  *   slice_us N               work-accounting slice of the load engine
@@ -30,7 +40,7 @@
 #define PLAN_MAX_PHASES 16
 #define PLAN_NAME_LEN 48
 
-enum plan_em { PLAN_EM_STATIC, PLAN_EM_RUNTIME };
+enum plan_em { PLAN_EM_STATIC, PLAN_EM_PUSH, PLAN_EM_BEST_STATIC };
 
 struct plan_task {
 	char name[PLAN_NAME_LEN];
@@ -52,6 +62,7 @@ struct plan_step {
 
 struct plan {
 	enum plan_em em;
+	char heat[256];		/* "MS:MW MS:MW ...", "": no heat */
 	long warmup_ms, phase_ms, slice_us;
 	int nsteps;
 	struct plan_step step[PLAN_MAX_STEPS];

@@ -143,6 +143,73 @@ static int validity(const struct stepdata *d, const char *l,
 	return ret;
 }
 
+/*
+ * Heat runs: the EM's error resolved at the thermal tick (|EM - busy| per
+ * tick, summed, over the busy energy: the error EAS prices with at each
+ * instant, which a window total lets cancel), the dies over the window,
+ * the sensor's error, and what the EM driver did and cost: updates, time
+ * per update (min: free of other vCPUs' instructions in deterministic
+ * mode), and its CPU time (whole iterations) as % of one CPU.
+ */
+static int heat_metrics(const struct stepdata *d, const char *l,
+			struct metrics *ms)
+{
+	double per, err = 0, busy = 0;
+	int k, ret = 0;
+
+	if (!d->heat)
+		return 0;
+	for (k = 0; k < d->ncl; k++) {
+		err += d->tick_abs_err_uj[k];
+		busy += d->tick_busy_uj[k];
+		if (d->tick_busy_uj[k] > 0)
+			ret |= add(ms, "em_tick_abs_err_pct", l, "%", "lower", k,
+				   100 * d->tick_abs_err_uj[k] / d->tick_busy_uj[k]);
+	}
+	if (busy > 0)
+		ret |= add(ms, "em_tick_abs_err_pct", l, "%", "lower", -1,
+			   100 * err / busy);
+	for (k = 0; k < d->ncl; k++) {
+		ret |= add(ms, "die_mean_c", l, "C", "none", k, d->die_mean_c[k]);
+		ret |= add(ms, "die_min_c", l, "C", "none", k, d->die_min_c[k]);
+		ret |= add(ms, "die_max_c", l, "C", "none", k, d->die_max_c[k]);
+		if (d->drv_updates > 0 && !strcmp(d->drv_mode, "runtime"))
+			ret |= add(ms, "sensor_abs_err_c", l, "C", "none", k,
+				   d->sensor_err_c[k]);
+	}
+	if (!strcmp(d->drv_mode, "none"))
+		return ret;
+	ret |= add(ms, "driver_updates", l, "updates", "none", -1, d->drv_updates);
+	ret |= add(ms, "driver_failed_updates", l, "updates", "lower", -1, d->drv_failed);
+	if (d->drv_updates > 0) {
+		ret |= add(ms, "update_us_mean", l, "us", "lower", -1,
+			   d->drv_update_ns_sum / d->drv_updates / 1000);
+		ret |= add(ms, "update_us_min", l, "us", "lower", -1,
+			   d->drv_update_ns_min / 1000);
+		ret |= add(ms, "update_us_max", l, "us", "lower", -1,
+			   d->drv_update_ns_max / 1000);
+		ret |= add(ms, "update_cpu_pct", l, "% of a CPU", "lower", -1,
+			   100 * d->drv_update_ns_sum / (d->window_s * 1e9));
+		/*
+		 * Deterministic mode: an iteration spanning a vCPU switch also
+		 * counts other vCPUs' instructions, so the sum is an upper bound
+		 * and the fastest iteration x their number a lower one.
+		 */
+		ret |= add(ms, "driver_cpu_pct", l, "% of a CPU", "lower", -1,
+			   100 * d->drv_iter_ns_sum / (d->window_s * 1e9));
+		ret |= add(ms, "driver_cpu_min_pct", l, "% of a CPU", "lower", -1,
+			   100 * d->drv_iter_ns_min * d->drv_iters / (d->window_s * 1e9));
+		ret |= add(ms, "driver_iter_us_min", l, "us", "lower", -1,
+			   d->drv_iter_ns_min / 1000);
+	}
+	/* one update per cluster each period */
+	per = d->drv_updates / d->ncl - 1;
+	if (per >= 1)
+		ret |= add(ms, "driver_period_ms", l, "ms", "none", -1,
+			   d->drv_span_ns / per / 1e6);
+	return ret;
+}
+
 static int common(const struct stepdata *d, const char *l, struct metrics *ms)
 {
 	double busy_all = 0, work = 0;
@@ -169,9 +236,13 @@ static int common(const struct stepdata *d, const char *l, struct metrics *ms)
 	ret |= add(ms, "idle_pct", l, "%", "none", -1,
 		   d->true_uj > 0 ? 100 * d->idle_uj / d->true_uj : 0);
 	ret |= add(ms, "work_pct", l, "%", "none", -1, work);
+	ret |= heat_metrics(d, l, ms);
 	for (k = 0; k < d->ncl; k++) {
 		const struct opt_cluster *c = &d->model.cl[k];
 
+		if (d->meter_em && d->cl_busy_uj[k] > 0)
+			ret |= add(ms, "em_err_pct", l, "%", "none", k,
+				   pct(d->cl_em_uj[k], d->cl_busy_uj[k]));
 		ret |= add(ms, "busy_share_pct", l, "%", "none", k,
 			   busy_all > 0 ? 100 * d->cl_busy_ns[k] / busy_all : 0);
 		/* DVFS: busy-time-weighted frequency, % of the cluster's fmax */

@@ -14,6 +14,7 @@
 #include "json.h"
 #include "latency.h"
 #include "metrics.h"
+#include "model.h"
 #include "planwrite.h"
 #include "rtapp.h"
 #include "verdict.h"
@@ -66,7 +67,7 @@ static void run_dir(const struct scenario *s, const char *out, int r, int b,
 		snprintf(dir, len, "%s/%s/%s-b%d", out, s->name, s->run[r].variant, b);
 	else
 		snprintf(dir, len, "%s/%s/%s-%s-b%d", out, s->name, s->run[r].variant,
-			 scen_em_name(s->run[r].em), b);
+			 s->run[r].em_name, b);
 }
 
 static int env_check(const struct env *e, const struct scenario *s)
@@ -82,21 +83,21 @@ static int env_check(const struct env *e, const struct scenario *s)
 				s->path, v, e->build, v, v);
 			return -1;
 		}
-		if (s->run[r].em == EM_RUNTIME && !variant_runtime_em(e, v)) {
-			fprintf(stderr, "emrcu-scenario: %s: field runs: %s:runtime, but variant %s has no runtime-modifiable EM (no em_dev_update_perf_domain())\n",
-				s->path, v, v);
+		if (s->run[r].em != EM_STATIC && !variant_runtime_em(e, v)) {
+			fprintf(stderr, "emrcu-scenario: %s: field runs: %s:%s, but variant %s has no runtime-modifiable EM (no em_dev_update_perf_domain())\n",
+				s->path, v, s->run[r].em_name, v);
 			return -1;
 		}
 	}
 	if (s->kind != KIND_LATENCY) {
 		snprintf(p, sizeof(p), "%s/%s", e->build, GUEST_SCEN);
 		if (access(p, X_OK)) {
-			fprintf(stderr, "emrcu-scenario: %s missing (make -C scenarios)\n", p);
+			fprintf(stderr, "emrcu-scenario: %s missing (make tools)\n", p);
 			return -1;
 		}
 		snprintf(p, sizeof(p), "%s/%s", e->build, GUEST_CHECK);
 		if (access(p, X_OK)) {
-			fprintf(stderr, "emrcu-scenario: %s missing (make -C bench/guest)\n", p);
+			fprintf(stderr, "emrcu-scenario: %s missing (make tools)\n", p);
 			return -1;
 		}
 	}
@@ -145,9 +146,9 @@ static struct json *constants(const struct scenario *s, int r, int b,
 	json_set_bool(c, "quick", quick);
 	json_set_str(c, "kind", scen_kind_name(s->kind));
 	json_set_str(c, "topology", s->topo_spec);
-	snprintf(rn, sizeof(rn), "%s:%s", s->run[r].variant, scen_em_name(s->run[r].em));
+	snprintf(rn, sizeof(rn), "%s:%s", s->run[r].variant, s->run[r].em_name);
 	json_set_str(c, "run", rn);
-	json_set_str(c, "em", scen_em_name(s->run[r].em));
+	json_set_str(c, "em", s->run[r].em_name);
 	json_set_int(c, "boot", b);
 	for (i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
 		json_set_str(m, methods[i][0], methods[i][1]);
@@ -171,14 +172,14 @@ static int derive_one(const struct env *e, const struct scenario *s,
 	}
 	/*
 	 * Figure identity (results/SCHEMA.md) has no EM field: runs of one
-	 * variant with the static and the runtime EM are told apart by the
-	 * scenario label, "NAME:static" / "NAME:runtime" (latency: "NAME").
+	 * variant with different EMs are told apart by the scenario label,
+	 * "NAME:static", "NAME:oracle", "NAME:runtime@100" (latency: "NAME").
 	 */
 	if (s->kind == KIND_LATENCY)
 		snprintf(label, sizeof(label), "%s", s->name);
 	else
 		snprintf(label, sizeof(label), "%s:%s", s->name,
-			 scen_em_name(s->run[o->run].em));
+			 s->run[o->run].em_name);
 	snprintf(path, sizeof(path), "%s/scenario.json", dir);
 	if (metrics_write(path, label, s->run[o->run].variant,
 			  variant_preempt(e, s->run[o->run].variant),
@@ -258,12 +259,43 @@ static int rtapp_files(const struct scenario *s, const char *dir,
 	return i == n ? 0 : -1;
 }
 
+/*
+ * emrcu_platform's parameters for run @r: the scenario's own, then with
+ * heat the thermal dynamics, the sensor (seeded by the boot) and the EM
+ * driver the run's EM needs (oracle: the truth every thermal tick).
+ */
+static void platform_params(const struct scenario *s, int r, int boot,
+			    char *out, size_t len)
+{
+	const struct scen_run *run = &s->run[r];
+	size_t n = (size_t)snprintf(out, len, "%s", s->platform);
+
+#define ADD(...) (n += (size_t)snprintf(out + n, n < len ? len - n : 0, __VA_ARGS__))
+	if (!s->heat)
+		return;
+	ADD("%sthermal=1 seed=%d", n ? " " : "", boot + 1);
+	if (s->sensor_lag_ms >= 0)
+		ADD(" sensor_lag_ms=%d", s->sensor_lag_ms);
+	if (s->sensor_quant_mc >= 0)
+		ADD(" sensor_quant_mc=%d", s->sensor_quant_mc);
+	if (s->sensor_noise_mc >= 0)
+		ADD(" sensor_noise_mc=%d", s->sensor_noise_mc);
+	if (run->em == EM_RUNTIME) {
+		ADD(" drv=runtime drv_period_ms=%d", run->period_ms);
+		if (s->driver_leak_pct >= 0)
+			ADD(" drv_leak_pct=%d", s->driver_leak_pct);
+	} else if (run->em == EM_ORACLE) {
+		ADD(" drv=oracle drv_period_ms=%d", model_thermal_tick_ms());
+	}
+#undef ADD
+}
+
 static void boot_one(const struct env *e, const struct scenario *s,
 		     const struct mods *m, const char *dir, int r,
 		     struct outcome *o, int quick)
 {
 	char plan[1300], cmd[1300], log[1300], pf[1400], gs[1200], gc[1200];
-	char em[1200], mod[1200], v[300], step[300], p1[1300], p2[1300];
+	char em[1200], mod[1400], v[300], step[300], p1[1300], p2[1300], pp[300];
 	struct vm_boot b = { .variant = s->run[r].variant, .mode = s->mode,
 			     .topo = s->topo_spec, .outdir = dir, .cmd_file = cmd,
 			     .log = log, .timeout_s = s->timeout_s };
@@ -279,8 +311,8 @@ static void boot_one(const struct env *e, const struct scenario *s,
 		snprintf(o->why, sizeof(o->why), "%s: cannot write plan/cmd", dir);
 		return;
 	}
-	snprintf(mod, sizeof(mod), "%s%s%s", m->platform[r], s->platform[0] ? ":" : "",
-		 s->platform);
+	platform_params(s, r, o->boot, pp, sizeof(pp));
+	snprintf(mod, sizeof(mod), "%s%s%s", m->platform[r], pp[0] ? ":" : "", pp);
 	b.module[b.nmod++] = mod;
 	if (s->kind == KIND_LATENCY) {
 		snprintf(em, sizeof(em), "%s:%s", m->em_bench[r], GUEST_EM_BENCH);
@@ -308,7 +340,7 @@ static void boot_one(const struct env *e, const struct scenario *s,
 		vm_verdict(log, v, sizeof(v));
 		failed_step(dir, step, sizeof(step));
 		snprintf(o->why, sizeof(o->why), "%s:%s boot %d failed at %s: %s",
-			 s->run[r].variant, scen_em_name(s->run[r].em), o->boot, step,
+			 s->run[r].variant, s->run[r].em_name, o->boot, step,
 			 v[0] ? v : "emrcu-run did not run");
 		fprintf(stderr, "emrcu-scenario: FAIL %s\n", o->why);
 		return;
@@ -350,8 +382,11 @@ static int finish(const struct scenario *s, const char *base,
 		runs_failed += !o[i].ok;
 		free(o[i].ms);
 	}
-	/* a failed run is an error; a missed target is a finding (main.c) */
-	return runs_failed ? 1 : failed ? 3 : 0;
+	/*
+	 * A failed run, or declared checks none of which could be judged, is
+	 * an error; a missed target is a finding (main.c).
+	 */
+	return runs_failed || failed < 0 ? 1 : failed ? 3 : 0;
 }
 
 static int all_runs(const struct env *e, const struct scenario *s,

@@ -103,7 +103,7 @@ static int cmd_plan(const char *path, struct opts *o, const struct env *e)
 	if (load(path, o, &s))
 		return 2;
 	for (r = 0; r < s.nruns; r++) {
-		printf("### run %s:%s\n", s.run[r].variant, scen_em_name(s.run[r].em));
+		printf("### run %s:%s\n", s.run[r].variant, s.run[r].em_name);
 		if (s.kind != KIND_LATENCY)
 			plan_write(stdout, &s, &s.run[r]);
 		printf("### cmd.sh\n");

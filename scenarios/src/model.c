@@ -60,3 +60,39 @@ const char *model_profile_list(void)
 					i ? ", " : "", emrcu_profile_data[i].name);
 	return buf;
 }
+
+int model_ext_heat_max_mw(void)
+{
+	return EMRCU_EXT_HEAT_MAX_MW;
+}
+
+int model_r_ext_max_mc_per_w(void)
+{
+	unsigned int m = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(emrcu_class_data); i++)
+		if (emrcu_class_data[i].r_ext_mc_per_w > m)
+			m = emrcu_class_data[i].r_ext_mc_per_w;
+	return (int)m;
+}
+
+int model_cal_last_mc(void)
+{
+	return EMRCU_DRV_CAL_LAST_MC;
+}
+
+int model_drv_period_min_ms(void)
+{
+	return EMRCU_DRV_PERIOD_MIN_MS;
+}
+
+int model_drv_period_max_ms(void)
+{
+	return EMRCU_DRV_PERIOD_MAX_MS;
+}
+
+int model_thermal_tick_ms(void)
+{
+	return EMRCU_THERMAL_TICK_MS;
+}

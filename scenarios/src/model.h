@@ -17,5 +17,12 @@ const char *model_profile_name(int i);
 int model_profile_index(const char *name);
 /* Comma-separated profile names, for messages. */
 const char *model_profile_list(void);
+/* Thermal dynamics and EM driver limits (heat scenarios). */
+int model_ext_heat_max_mw(void);
+int model_r_ext_max_mc_per_w(void);	/* the most coupled class */
+int model_cal_last_mc(void);		/* the driver's last calibration point */
+int model_drv_period_min_ms(void);
+int model_drv_period_max_ms(void);
+int model_thermal_tick_ms(void);
 
 #endif

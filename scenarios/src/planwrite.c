@@ -54,10 +54,25 @@ int plan_write(FILE *f, const struct scenario *s, const struct scen_run *r)
 {
 	int i;
 
+	/*
+	 * What the guest does to the EM: push the truth at every step (the
+	 * oracle without heat), a pilot pass then the truth at its mean
+	 * temperatures (best-static), or nothing (static; with heat the
+	 * platform's EM driver updates it: runtime@P, oracle).
+	 */
+	const char *em = r->em == EM_BEST_STATIC ? "best-static" :
+			 r->em == EM_ORACLE && !s->heat ? "push" : "static";
+
 	fprintf(f, "# %s (%s), run %s:%s\n", s->name, s->path, r->variant,
-		scen_em_name(r->em));
+		r->em_name);
 	fprintf(f, "em %s\nwarmup_ms %d\nphase_ms %d\nslice_us %d\n",
-		scen_em_name(r->em), s->warmup_ms, s->phase_ms, s->slice_us);
+		em, s->warmup_ms, s->phase_ms, s->slice_us);
+	if (s->heat) {
+		fputs("heat", f);
+		for (i = 0; i < s->nheat; i++)
+			fprintf(f, "%c%d:%d", i ? ',' : ' ', s->heat_ms[i], s->heat_mw[i]);
+		fputc('\n', f);
+	}
 	if (s->kind == KIND_ENERGY) {
 		for (i = 0; i < s->nsteps; i++) {
 			write_step(f, s, s->step[i].label, &s->step[i]);
@@ -118,7 +133,7 @@ int cmd_write(FILE *f, const struct scenario *s, const struct scen_run *r,
 	      int runtime_em)
 {
 	fprintf(f, "# %s, run %s:%s (written by scenarios/emrcu-scenario)\n",
-		s->name, r->variant, scen_em_name(r->em));
+		s->name, r->variant, r->em_name);
 	if (s->kind == KIND_LATENCY) {
 		lat_cmd(f, s, runtime_em);
 	} else {

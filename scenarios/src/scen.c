@@ -21,9 +21,22 @@ const char *scen_kind_name(enum scen_kind k)
 	return kind_names[k];
 }
 
+static const char *const em_names[] = {
+	[EM_STATIC] = "static", [EM_ORACLE] = "oracle",
+	[EM_RUNTIME] = "runtime", [EM_BEST_STATIC] = "best-static",
+};
+
 const char *scen_em_name(enum scen_em e)
 {
-	return e == EM_RUNTIME ? "runtime" : "static";
+	return em_names[e];
+}
+
+void scen_run_name(const struct scenario *s, int r, char *out, size_t len)
+{
+	if (s->kind == KIND_LATENCY)
+		snprintf(out, len, "%s", s->run[r].variant);
+	else
+		snprintf(out, len, "%s:%s", s->run[r].variant, s->run[r].em_name);
 }
 
 int scen_cluster_of_rank(const struct topo *t, int rank)
@@ -110,27 +123,47 @@ static int parse_runs(const struct fctx *f, const char *over,
 	for (i = 0; i < n; i++) {
 		struct scen_run *r = &s->run[i];
 		char *colon = strchr(w[i], ':');
-		int j;
+		int j, k;
 
 		r->em = EM_STATIC;
 		if (colon) {
+			long p;
+
 			*colon++ = '\0';
-			if (!strcmp(colon, "runtime"))
+			for (k = 0; k < (int)(sizeof(em_names) / sizeof(em_names[0])); k++)
+				if (k != EM_RUNTIME && !strcmp(colon, em_names[k]))
+					r->em = (enum scen_em)k;
+			if (!strncmp(colon, "runtime@", 8)) {
+				if (parse_int(colon + 8, &p) || p < model_drv_period_min_ms() ||
+				    p > model_drv_period_max_ms())
+					return ferr(f, e, "runs", "'%s': the update period must be %d..%d ms (below %d ms the updates would cost more than a CPU can give: bench/platform/model_data.h)",
+						    colon, model_drv_period_min_ms(),
+						    model_drv_period_max_ms(),
+						    model_drv_period_min_ms());
 				r->em = EM_RUNTIME;
-			else if (strcmp(colon, "static"))
-				return ferr(f, e, "runs", "'%s': EM must be static or runtime",
+				r->period_ms = (int)p;
+			} else if (!strcmp(colon, "runtime")) {
+				return ferr(f, e, "runs", "':runtime' is gone: ':oracle' pushes the truth (an upper bound), ':runtime@MS' runs the EM driver every MS ms (needs heat)");
+			} else if (r->em == EM_STATIC && strcmp(colon, "static")) {
+				return ferr(f, e, "runs", "'%s': EM must be static, oracle, best-static or runtime@MS",
 					    colon);
+			}
 		}
 		if (!name_ok(w[i]))
 			return ferr(f, e, "runs", "bad variant name '%s'", w[i]);
-		if (s->kind == KIND_LATENCY && r->em == EM_RUNTIME)
-			return ferr(f, e, "runs", "latency runs take no :runtime (the updater is the load)");
+		if (s->kind == KIND_LATENCY && r->em != EM_STATIC)
+			return ferr(f, e, "runs", "latency runs take no :%s (the updater is the load)",
+				    em_names[r->em]);
 		strcpy(r->variant, w[i]);
+		if (r->em == EM_RUNTIME)
+			snprintf(r->em_name, sizeof(r->em_name), "runtime@%d", r->period_ms);
+		else
+			strcpy(r->em_name, em_names[r->em]);
 		for (j = 0; j < i; j++)
 			if (!strcmp(s->run[j].variant, r->variant) &&
-			    s->run[j].em == r->em)
+			    !strcmp(s->run[j].em_name, r->em_name))
 				return ferr(f, e, "runs", "'%s:%s' given twice",
-					    r->variant, scen_em_name(r->em));
+					    r->variant, r->em_name);
 	}
 	s->nruns = n;
 	return 0;
@@ -344,17 +377,117 @@ static int parse_latency(const struct fctx *f, struct scenario *s)
 	return 0;
 }
 
+/*
+ * heat = MS:MW ...: the external source's power from MS ms after each step
+ * starts.  The source alone must not take a die above the last calibration
+ * temperature of the driver's model (beyond it nothing was characterised).
+ */
+static int parse_heat(const struct fctx *f, struct scenario *s)
+{
+	const struct conf_entry *e;
+	char buf[CONF_VAL_LEN], *w[SCEN_MAX_HEAT + 1];
+	int i, n, maxmw = 0;
+	long v;
+
+	s->sensor_lag_ms = s->sensor_quant_mc = s->sensor_noise_mc = -1;
+	s->driver_leak_pct = -1;
+	if (fget(f, "heat", 0, &e))
+		return -1;
+	if (!e)
+		return 0;
+	if (s->kind != KIND_ENERGY)
+		return ferr(f, e, "heat", "only energy scenarios take a heat schedule");
+	strcpy(buf, e->val);
+	n = fwords(buf, w, SCEN_MAX_HEAT);
+	if (!n || n > SCEN_MAX_HEAT)
+		return ferr(f, e, "heat", "want 1..%d MS:MW points", SCEN_MAX_HEAT);
+	for (i = 0; i < n; i++) {
+		char *c = strchr(w[i], ':');
+		long ms, mw;
+
+		if (!c)
+			return ferr(f, e, "heat", "'%s': want MS:MW", w[i]);
+		*c = '\0';
+		if (parse_int(w[i], &ms) || parse_int(c + 1, &mw) || ms < 0 ||
+		    (i && ms <= s->heat_ms[i - 1]) || ms > 3600000)
+			return ferr(f, e, "heat", "point %d: want increasing MS >= 0 and an integer MW", i);
+		if (mw < 0 || mw > model_ext_heat_max_mw())
+			return ferr(f, e, "heat", "point %d: %ld mW outside 0..%d mW (bench/platform/model_data.h)",
+				    i, mw, model_ext_heat_max_mw());
+		s->heat_ms[i] = (int)ms;
+		s->heat_mw[i] = (int)mw;
+		maxmw = mw > maxmw ? (int)mw : maxmw;
+	}
+	s->heat = 1;
+	s->nheat = n;
+	for (i = 0; i < s->nsteps; i++) {
+		double t = s->step[i].temp_mc / 1000.0 +
+			   model_r_ext_max_mc_per_w() / 1000.0 * maxmw / 1000.0;
+
+		if (t > model_cal_last_mc() / 1000.0)
+			return ferr(f, e, "heat", "%d mW would take a die to %.0f C from %g C ambient on its own, above the %g C the model is calibrated to",
+				    maxmw, t, s->step[i].temp_mc / 1000.0,
+				    model_cal_last_mc() / 1000.0);
+	}
+	if (fint(f, "sensor_lag_ms", 0, 0, 60000, -1, &v))
+		return -1;
+	s->sensor_lag_ms = (int)v;
+	if (fint(f, "sensor_quant_mc", 0, 0, 10000, -1, &v))
+		return -1;
+	s->sensor_quant_mc = (int)v;
+	if (fint(f, "sensor_noise_mc", 0, 0, 10000, -1, &v))
+		return -1;
+	s->sensor_noise_mc = (int)v;
+	if (fint(f, "driver_leak_pct", 0, 0, 1000, -1, &v))
+		return -1;
+	s->driver_leak_pct = (int)v;
+	return 0;
+}
+
+/* What each EM needs: the series for oracle/runtime/best-static, heat for two. */
+static int check_run_ems(const struct fctx *f, const struct scenario *s)
+{
+	const struct conf_entry *e;
+	int r;
+
+	for (r = 0; r < s->nruns; r++) {
+		enum scen_em em = s->run[r].em;
+
+		if (!s->heat && (em == EM_RUNTIME || em == EM_BEST_STATIC)) {
+			fget(f, "runs", 0, &e);
+			return ferr(f, e, "runs", "%s:%s needs a heat schedule (field heat): without the truth's own dynamics there is nothing for it to follow",
+				    s->run[r].variant, s->run[r].em_name);
+		}
+	}
+	return 0;
+}
+
 static int parse_thresholds(const struct fctx *f, struct scenario *s)
 {
-	s->runtime_abs_err_pct_max = -1;
+	s->oracle_abs_err_pct_max = -1;
 	s->static_abs_err_pct_min = -1;
+	s->runtime_above_oracle_pp = s->runtime_monotone_pp = -1;
+	s->runtime_vs_best_static_pp = s->runtime_abs_err_pct_min = -1;
+	s->aa_static_pp = -1;
 	s->invisible_pct_min = -1;
 	s->em_choice_pct_max = -1;
+	if (s->kind == KIND_ENERGY && s->heat &&
+	    (fnum(f, "pass.runtime_above_oracle_pp", 0, 0, 1000, -1,
+		  &s->runtime_above_oracle_pp) ||
+	     fnum(f, "pass.runtime_monotone_pp", 0, 0, 1000, -1,
+		  &s->runtime_monotone_pp) ||
+	     fnum(f, "pass.runtime_vs_best_static_pp", 0, 0, 1000, -1,
+		  &s->runtime_vs_best_static_pp) ||
+	     fnum(f, "pass.runtime_abs_err_pct_min", 0, 0, 1000, -1,
+		  &s->runtime_abs_err_pct_min)))
+		return -1;
 	if (s->kind == KIND_ENERGY)
-		return fnum(f, "pass.runtime_abs_err_pct_max", 0, 0, 1000, -1,
-			    &s->runtime_abs_err_pct_max) ||
+		return fnum(f, "pass.oracle_abs_err_pct_max", 0, 0, 1000, -1,
+			    &s->oracle_abs_err_pct_max) ||
 		       fnum(f, "pass.static_abs_err_pct_min", 0, 0, 1000, -1,
-			    &s->static_abs_err_pct_min);
+			    &s->static_abs_err_pct_min) ||
+		       fnum(f, "pass.aa_static_pp", 0, 0, 1000, -1,
+			    &s->aa_static_pp);
 	if (s->kind == KIND_SHARED)
 		return fnum(f, "pass.invisible_pct_min", 0, 0, 100, -1,
 			    &s->invisible_pct_min);
@@ -424,10 +557,11 @@ static int parse_all(const struct fctx *f, const struct scen_override *ov,
 	if (s->kind == KIND_LATENCY) {
 		if (parse_latency(f, s))
 			return -1;
-	} else if (parse_load_fields(f, s) || parse_workloads(f, s)) {
+	} else if (parse_load_fields(f, s) || parse_workloads(f, s) ||
+		   parse_heat(f, s)) {
 		return -1;
 	}
-	return parse_thresholds(f, s);
+	return check_run_ems(f, s) || parse_thresholds(f, s);
 }
 
 int scen_parse(const char *path, const char *text, int quick,

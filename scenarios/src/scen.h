@@ -9,6 +9,9 @@
  *   energy/placement/shared: warmup_ms, phase_ms, slice_us, engine, temperature,
  *   profile, bin_mv, knob + timeline (energy), workload (repeatable),
  *   pass.* thresholds;
+ *   energy with heat (the truth's thermal dynamics, emrcu_platform
+ *   thermal=1): heat, sensor_lag_ms, sensor_quant_mc, sensor_noise_mc,
+ *   driver_leak_pct;
  *   latency: duration_s, interval_us, priority, hist_us, loads,
  *   bench_readers, bench_loops, pass.noise_factor, pass.noise_floor_pct,
  *   pass.noise_max_pct, pass.min_boots.
@@ -21,17 +24,26 @@
 #include "conf.h"
 #include "topo.h"
 
-#define SCEN_MAX_RUNS 8
+#define SCEN_MAX_RUNS 10
 #define SCEN_MAX_STEPS 24
 #define SCEN_MAX_WORKLOADS 12
 #define SCEN_MAX_TASKS 8	/* expanded (count=) tasks per workload */
 #define SCEN_MAX_PHASES 12
 #define SCEN_MAX_LOADS 8
 #define SCEN_NAME_LEN 40
+#define SCEN_MAX_HEAT 16	/* EMRCU_HEAT_MAX_POINTS */
 
 enum scen_kind { KIND_ENERGY, KIND_PLACEMENT, KIND_SHARED, KIND_LATENCY };
 enum scen_knob { KNOB_NONE, KNOB_TEMPERATURE, KNOB_PROFILE, KNOB_BIN };
-enum scen_em { EM_STATIC, EM_RUNTIME };
+/*
+ * Which EM a run prices with.  static: as registered at boot.  oracle: the
+ * truth pushed into the EM (every step; with heat, every thermal tick): an
+ * upper bound by construction, never a finding.  runtime: the platform's EM
+ * driver every period_ms (a sensor and its own model; needs heat).
+ * best-static: the truth at each die's time-weighted mean temperature of a
+ * pilot pass, pushed once: the best any static EM could do (needs heat).
+ */
+enum scen_em { EM_STATIC, EM_ORACLE, EM_RUNTIME, EM_BEST_STATIC };
 /* emulated: guest/load.h (work scales with capacity x OPP); rt-app:
  * Debian's rt-app runs the same tasks from generated JSON (its busy loop
  * takes the same time on every vCPU: see README.md). */
@@ -40,6 +52,8 @@ enum scen_engine { ENGINE_EMULATED, ENGINE_RTAPP };
 struct scen_run {
 	char variant[SCEN_NAME_LEN];
 	enum scen_em em;
+	int period_ms;			/* runtime */
+	char em_name[24];		/* "static", "runtime@100", ... */
 };
 
 struct scen_cond {
@@ -97,10 +111,19 @@ struct scenario {
 						 * else one condition */
 	int nworkloads;
 	struct scen_workload w[SCEN_MAX_WORKLOADS];
-	double runtime_abs_err_pct_max;		/* energy, <0: none */
+	double oracle_abs_err_pct_max;		/* energy, <0: none */
 	double static_abs_err_pct_min;		/* energy, last step, <0: none */
+	/* energy with heat, <0: none (verdict.h says what each judges) */
+	double runtime_above_oracle_pp, runtime_monotone_pp;
+	double runtime_vs_best_static_pp, runtime_abs_err_pct_min;
+	double aa_static_pp;
 	double invisible_pct_min;		/* shared, <0: none */
 	double em_choice_pct_max;		/* placement, <0: none */
+
+	/* energy with heat; -1: the platform's default (model_data.h) */
+	int heat, nheat;
+	int heat_ms[SCEN_MAX_HEAT], heat_mw[SCEN_MAX_HEAT];
+	int sensor_lag_ms, sensor_quant_mc, sensor_noise_mc, driver_leak_pct;
 
 	struct scen_latency lat;
 };
@@ -123,6 +146,8 @@ int scen_parse(const char *path, const char *text, int quick,
 
 const char *scen_kind_name(enum scen_kind k);
 const char *scen_em_name(enum scen_em e);
+/* A run's label, "VARIANT:EM" ("VARIANT" for latency). */
+void scen_run_name(const struct scenario *s, int r, char *out, size_t len);
 
 /* Capacity (final, biggest = 1024) of the cluster of capacity rank @rank. */
 int scen_cluster_of_rank(const struct topo *t, int rank);

@@ -4,11 +4,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "json.h"
 
 struct blocks {
-	struct json *params, *power, *em, *meter, *tasks;
+	struct json *params, *power, *em, *meter, *tasks, *thermal, *driver;
 };
 
 static double num(const struct json *j)
@@ -33,6 +34,14 @@ static struct json *load(const char *dir, const char *name, char *err,
 	return j;
 }
 
+static int exists(const char *dir, const char *name)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !access(path, R_OK);
+}
+
 static void blocks_free(struct blocks *b)
 {
 	json_free(b->params);
@@ -40,6 +49,8 @@ static void blocks_free(struct blocks *b)
 	json_free(b->em);
 	json_free(b->meter);
 	json_free(b->tasks);
+	json_free(b->thermal);
+	json_free(b->driver);
 }
 
 /* Cluster model k: capacity (params), true power (power), EM (em). */
@@ -114,6 +125,73 @@ static int cluster_of_cpu(const struct blocks *b, int cpu)
 	return cpu_place(b, cpu, NULL);
 }
 
+/*
+ * The meter's own busy and EM energies (the truth and the EM in effect,
+ * integrated as they changed).  Without heat the tables were constant in
+ * the window: the products of residency and tables must agree with them.
+ */
+static void meter_energies(const struct blocks *b, struct stepdata *d)
+{
+	const struct json *cpus = json_get(b->meter, "cpus");
+	double busy = 0, em = 0, check;
+	size_t i;
+
+	for (i = 0; i < json_len(cpus); i++) {
+		const struct json *c = json_at(cpus, i);
+		int k = (int)num(json_get(c, "cluster"));
+		double bu = num(json_get(c, "busy_uj")), eu = num(json_get(c, "em_uj"));
+
+		busy += bu;
+		em += eu;
+		if (k >= 0 && k < SD_MAX_CLUSTERS) {
+			d->cl_busy_uj[k] += bu;
+			d->cl_em_uj[k] += eu;
+		}
+	}
+	if (!d->heat) {
+		check = d->busy_uj > 0 ? fabs(busy - d->busy_uj) / d->busy_uj : 0;
+		d->meter_check = fmax(d->meter_check, check);
+		check = d->em_uj > 0 ? fabs(em - d->em_uj) / d->em_uj : 0;
+		d->meter_check = fmax(d->meter_check, check);
+	} else {
+		d->meter_check = 0;	/* conditions changed: no table to check */
+	}
+	d->busy_uj = busy;
+	d->em_uj = em;
+	d->meter_em = 1;
+}
+
+/* LABEL.thermal.json and LABEL.driver.json (heat runs). */
+static void heat_blocks(const struct blocks *b, struct stepdata *d)
+{
+	const struct json *cl = json_get(b->thermal, "clusters");
+	const char *mode = json_str(json_get(b->driver, "mode"));
+	size_t k;
+
+	d->heat = 1;
+	for (k = 0; k < json_len(cl) && k < SD_MAX_CLUSTERS; k++) {
+		const struct json *c = json_at(cl, k);
+
+		d->die_mean_c[k] = num(json_get(c, "mean_mc")) / 1000;
+		d->die_min_c[k] = num(json_get(c, "min_mc")) / 1000;
+		d->die_max_c[k] = num(json_get(c, "max_mc")) / 1000;
+		d->sensor_err_c[k] = num(json_get(c, "sensor_abs_err_mc")) / 1000;
+		d->tick_busy_uj[k] = num(json_get(c, "tick_busy_uj"));
+		d->tick_abs_err_uj[k] = num(json_get(c, "tick_abs_err_uj"));
+	}
+	snprintf(d->drv_mode, sizeof(d->drv_mode), "%s", mode ? mode : "none");
+	d->drv_updates = num(json_get(b->driver, "updates"));
+	d->drv_failed = num(json_get(b->driver, "failed"));
+	d->drv_update_ns_sum = num(json_get(b->driver, "update_ns_sum"));
+	d->drv_update_ns_max = num(json_get(b->driver, "update_ns_max"));
+	d->drv_update_ns_min = num(json_get(b->driver, "update_ns_min"));
+	d->drv_iters = num(json_get(b->driver, "iters"));
+	d->drv_iter_ns_sum = num(json_get(b->driver, "iter_ns_sum"));
+	d->drv_iter_ns_min = num(json_get(b->driver, "iter_ns_min"));
+	d->drv_span_ns = num(json_get(b->driver, "last_ns")) -
+			 num(json_get(b->driver, "first_ns"));
+}
+
 static int energies(const struct blocks *b, struct stepdata *d, char *err,
 		    size_t errlen)
 {
@@ -164,6 +242,8 @@ static int energies(const struct blocks *b, struct stepdata *d, char *err,
 	}
 	d->meter_check = d->meter_cpus_uj > 0 ?
 		fabs(d->meter_cpus_uj - d->busy_uj - d->idle_uj) / d->meter_cpus_uj : 0;
+	if (json_get(json_at(cpus, 0), "em_uj"))
+		meter_energies(b, d);
 	if (isnan(d->true_uj) || isnan(d->meter_check)) {
 		snprintf(err, errlen, "meter: missing energies");
 		return -1;
@@ -260,6 +340,17 @@ int stepdata_load(const char *dir, const char *label, struct stepdata *d,
 		b.tasks = load(dir, name, err, errlen);
 	if (!b.tasks)
 		goto out;
+	/* heat runs only: their absence is not an error */
+	snprintf(name, sizeof(name), "%s.thermal.json", label);
+	if (exists(dir, name)) {
+		snprintf(name, sizeof(name), "%s.thermal.json", label);
+		b.thermal = load(dir, name, err, errlen);
+		snprintf(name, sizeof(name), "%s.driver.json", label);
+		b.driver = b.thermal ? load(dir, name, err, errlen) : NULL;
+		if (!b.driver)
+			goto out;
+		heat_blocks(&b, d);
+	}
 	d->ncl = (int)json_len(json_get(b.params, "clusters"));
 	if (d->ncl < 1 || d->ncl > SD_MAX_CLUSTERS || d->ncl > OPT_MAX_CLUSTERS) {
 		snprintf(err, errlen, "params.json: %d clusters", d->ncl);

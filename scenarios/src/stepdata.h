@@ -18,6 +18,14 @@
  *   meter_check   |meter CPU energy - (busy + idle)| / meter, a self-check
  *                 of the meter against the tables (conditions are constant
  *                 inside a window).
+ * When the meter integrates busy and EM energy itself (emrcu_platform's
+ * busy_uj / em_uj: the truth and the EM in effect at every instant), busy_uj
+ * and em_uj are the meter's and the table products only check them
+ * (meter_check also compares the EM energies); with heat the conditions
+ * change inside the window, so there is no table to check against.
+ *   heat          the platform ran thermal dynamics (LABEL.thermal.json):
+ *                 per cluster the dies' window statistics, and the EM
+ *                 driver's updates (LABEL.driver.json).
  */
 #ifndef EMRCU_SCEN_STEPDATA_H
 #define EMRCU_SCEN_STEPDATA_H
@@ -67,6 +75,18 @@ struct stepdata {
 	struct sd_task task[SD_MAX_TASKS];
 	struct opt_model model;		/* true + EM power, final capacities */
 	char em_source[16];
+
+	int meter_em;				/* busy/EM energies from the meter */
+	double cl_busy_uj[SD_MAX_CLUSTERS], cl_em_uj[SD_MAX_CLUSTERS];
+	int heat;
+	double die_mean_c[SD_MAX_CLUSTERS], die_min_c[SD_MAX_CLUSTERS];
+	double die_max_c[SD_MAX_CLUSTERS], sensor_err_c[SD_MAX_CLUSTERS];
+	/* the EM's error at the thermal tick: busy, |EM - busy| summed */
+	double tick_busy_uj[SD_MAX_CLUSTERS], tick_abs_err_uj[SD_MAX_CLUSTERS];
+	double drv_updates, drv_update_ns_sum, drv_update_ns_max, drv_failed;
+	double drv_update_ns_min, drv_iters, drv_iter_ns_sum, drv_iter_ns_min;
+	double drv_span_ns;			/* first to last update */
+	char drv_mode[16];
 };
 
 /* Load step @label of run directory @dir.  0, or -1 with err. */

@@ -7,6 +7,7 @@
 
 #include "derive.h"
 #include "latency.h"
+#include "model.h"
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -54,7 +55,7 @@ struct pooled pool_metric(const struct outcome *o, int no, int run,
 
 struct judge {
 	FILE *txt, *json;
-	int nchecks, failed;
+	int nchecks, judged, inconclusive, failed;
 };
 
 static void jstr(FILE *f, const char *s)
@@ -98,17 +99,40 @@ static void check(struct judge *j, const char *what, const char *run,
 		fprintf(j->txt, "%s: %s [%s]: %.2f %s %.2f%s\n",
 			!judged ? "INFO" : pass ? "PASS" : "FAIL", what, run, value,
 			op, limit, judged ? "" : " (not judged)");
+	j->judged += judged;
 	if (judged && !pass)
 		j->failed++;
 }
 
+/* Does the scenario declare a threshold its kind judges? */
+static int declares_checks(const struct scenario *s)
+{
+	int i;
+
+	switch (s->kind) {
+	case KIND_ENERGY:
+		return s->oracle_abs_err_pct_max >= 0 ||
+		       s->static_abs_err_pct_min >= 0 || s->aa_static_pp >= 0 ||
+		       s->runtime_above_oracle_pp >= 0 ||
+		       s->runtime_monotone_pp >= 0 ||
+		       s->runtime_vs_best_static_pp >= 0 ||
+		       s->runtime_abs_err_pct_min >= 0;
+	case KIND_SHARED:
+		return s->invisible_pct_min >= 0;
+	case KIND_LATENCY:
+		return s->lat.nloads > 0;
+	case KIND_PLACEMENT:
+		for (i = 0; i < s->nworkloads; i++)
+			if (s->w[i].max_over_optimal_pct >= 0)
+				return 1;
+		return s->em_choice_pct_max >= 0;
+	}
+	return 0;
+}
+
 static void run_name(const struct scenario *s, int r, char *out, size_t len)
 {
-	if (s->kind == KIND_LATENCY)
-		snprintf(out, len, "%s", s->run[r].variant);
-	else
-		snprintf(out, len, "%s:%s", s->run[r].variant,
-			 scen_em_name(s->run[r].em));
+	scen_run_name(s, r, out, len);
 }
 
 static void cell(FILE *f, struct pooled p, const char *fmt)
@@ -226,35 +250,198 @@ static void energy_tables(struct judge *j, const struct scenario *s,
 	fputc('\n', j->txt);
 }
 
+/*
+ * Heat runs: per step, one row per run: the EM's error in total and per
+ * cluster, what the driver cost, and how hot each die ran.
+ */
+static void heat_table(struct judge *j, const struct scenario *s,
+		       const struct outcome *o, int no)
+{
+	int i, r, k, ncl = s->topo.nclusters;
+	char rn[80], h[32];
+
+	for (i = 0; i < scen_nsteps(s); i++) {
+		const char *l = step_label(s, i);
+
+		fprintf(j->txt, "\nheat %s: |EM error| %% at the %d ms tick (all, per cluster), window total, EM driver, dies (mean/max C)\n%-28s %10s",
+			l, model_thermal_tick_ms(), "run", "|err| %");
+		for (k = 0; k < ncl; k++) {
+			snprintf(h, sizeof(h), "pd%d %%", k);
+			fprintf(j->txt, " %10s", h);
+		}
+		fprintf(j->txt, " %10s", "window %");
+		fprintf(j->txt, " %10s %10s %10s %10s %10s", "drv CPU %", "..min %", "updates",
+			"period ms", "min us/upd");
+		for (k = 0; k < ncl; k++) {
+			snprintf(h, sizeof(h), "die%d C", k);
+			fprintf(j->txt, " %13s", h);
+		}
+		fputc('\n', j->txt);
+		for (r = 0; r < s->nruns; r++) {
+			run_name(s, r, rn, sizeof(rn));
+			fprintf(j->txt, "%-28s", rn);
+			cell(j->txt, pm(o, no, r, "em_tick_abs_err_pct", l, -1), "%.2f");
+			for (k = 0; k < ncl; k++)
+				cell(j->txt, pm(o, no, r, "em_tick_abs_err_pct", l, k), "%.2f");
+			cell(j->txt, pm(o, no, r, "em_err_pct", l, -1), "%.2f");
+			cell(j->txt, pm(o, no, r, "driver_cpu_pct", l, -1), "%.3f");
+			cell(j->txt, pm(o, no, r, "driver_cpu_min_pct", l, -1), "%.3f");
+			cell(j->txt, pm(o, no, r, "driver_updates", l, -1), "%.0f");
+			cell(j->txt, pm(o, no, r, "driver_period_ms", l, -1), "%.1f");
+			cell(j->txt, pm(o, no, r, "update_us_min", l, -1), "%.1f");
+			for (k = 0; k < ncl; k++) {
+				struct pooled a = pm(o, no, r, "die_mean_c", l, k);
+				struct pooled b = pm(o, no, r, "die_max_c", l, k);
+
+				if (a.n && b.n)
+					fprintf(j->txt, " %6.1f/%-6.1f", a.median, b.median);
+				else
+					fprintf(j->txt, " %13s", "-");
+			}
+			fputc('\n', j->txt);
+		}
+	}
+}
+
+/*
+ * The |EM error| a scenario is judged on: over the window when conditions
+ * are constant in it; with heat, resolved at the thermal tick (a window
+ * total lets an error that changes sign cancel: a static table at the mean
+ * temperature would read near 0 while mis-pricing every instant).
+ */
+static const char *err_metric(const struct scenario *s)
+{
+	return s->heat ? "em_tick_abs_err_pct" : "em_abs_err_pct";
+}
+
+/* Median |EM error| % of run @r over the steps: the worst step's. */
+static double worst_abs_err(const struct scenario *s, const struct outcome *o,
+			    int no, int r)
+{
+	double worst = NAN;
+	int i;
+
+	for (i = 0; i < scen_nsteps(s); i++) {
+		struct pooled p = pm(o, no, r, err_metric(s), step_label(s, i), -1);
+
+		if (p.n && !(p.median <= worst))
+			worst = p.median;
+	}
+	return worst;	/* no step with data: NAN, which fails every check */
+}
+
+/* The run of @em whose variant is @variant, else the first of @em, or -1. */
+static int run_of(const struct scenario *s, enum scen_em em, const char *variant)
+{
+	int r, any = -1;
+
+	for (r = 0; r < s->nruns; r++) {
+		if (s->run[r].em != em)
+			continue;
+		if (!strcmp(s->run[r].variant, variant))
+			return r;
+		if (any < 0)
+			any = r;
+	}
+	return any;
+}
+
+/*
+ * Energy checks (verdict.h).  The oracle's is a sanity check: the truth
+ * pushed into the EM, so its error is bounded by construction.  The
+ * runtime checks compare measured errors: a driver reading a sensor and
+ * pricing with its own model, against the oracle, the best static EM and
+ * its own other periods.
+ */
 static void energy_checks(struct judge *j, const struct scenario *s,
 			  const struct outcome *o, int no)
 {
-	char rn[80], what[160];
-	int r, i;
+	const char *last = step_label(s, scen_nsteps(s) - 1);
+	char rn[80], what[200];
+	int r, q, best = -1;
 
 	for (r = 0; r < s->nruns; r++) {
-		const char *last = step_label(s, scen_nsteps(s) - 1);
-		double worst = 0;
+		const struct scen_run *run = &s->run[r];
+		double e = worst_abs_err(s, o, no, r);
 
 		run_name(s, r, rn, sizeof(rn));
-		if (s->run[r].em == EM_RUNTIME && s->runtime_abs_err_pct_max >= 0) {
-			for (i = 0; i < scen_nsteps(s); i++) {
-				struct pooled p = pm(o, no, r, "em_abs_err_pct",
-						     step_label(s, i), -1);
+		if (run->em == EM_ORACLE && s->oracle_abs_err_pct_max >= 0)
+			check(j, "sanity (bound by construction: the truth pushed): oracle |EM error| % at every step",
+			      rn, e, "<=", s->oracle_abs_err_pct_max,
+			      e <= s->oracle_abs_err_pct_max, 1);
+		if (run->em == EM_STATIC && s->static_abs_err_pct_min >= 0) {
+			struct pooled p = pm(o, no, r, err_metric(s), last, -1);
 
-				if (p.n && p.median > worst)
-					worst = p.median;
-			}
-			check(j, "runtime EM |error| at every step", rn, worst, "<=",
-			      s->runtime_abs_err_pct_max,
-			      worst <= s->runtime_abs_err_pct_max, 1);
-		}
-		if (s->run[r].em == EM_STATIC && s->static_abs_err_pct_min >= 0) {
-			struct pooled p = pm(o, no, r, "em_abs_err_pct", last, -1);
-
-			snprintf(what, sizeof(what), "static EM |error| at the last step (%s)", last);
+			snprintf(what, sizeof(what), "static EM |error| %% at the last step (%s)", last);
 			check(j, what, rn, p.median, ">=", s->static_abs_err_pct_min,
 			      p.n && p.median >= s->static_abs_err_pct_min, 1);
+		}
+		if (run->em != EM_RUNTIME)
+			continue;
+		if (s->runtime_abs_err_pct_min >= 0)
+			check(j, "the driver's declared mis-model shows: runtime |EM error| % at the worst step",
+			      rn, e, ">=", s->runtime_abs_err_pct_min,
+			      e >= s->runtime_abs_err_pct_min, 1);
+		q = run_of(s, EM_ORACLE, run->variant);
+		if (s->runtime_above_oracle_pp >= 0) {
+			double d = q >= 0 ? e - worst_abs_err(s, o, no, q) : NAN;
+
+			check(j, "measured, not by construction: runtime |EM error| - oracle's, pp",
+			      rn, d, ">=", s->runtime_above_oracle_pp,
+			      d >= s->runtime_above_oracle_pp, 1);
+		}
+		if (best < 0 || run->period_ms < s->run[best].period_ms)
+			best = r;
+	}
+	/* error does not grow as the period shortens */
+	for (r = 0; s->runtime_monotone_pp >= 0 && r < s->nruns; r++) {
+		int next = -1;
+
+		if (s->run[r].em != EM_RUNTIME)
+			continue;
+		for (q = 0; q < s->nruns; q++)
+			if (s->run[q].em == EM_RUNTIME &&
+			    !strcmp(s->run[q].variant, s->run[r].variant) &&
+			    s->run[q].period_ms > s->run[r].period_ms &&
+			    (next < 0 || s->run[q].period_ms < s->run[next].period_ms))
+				next = q;
+		if (next < 0)
+			continue;
+		run_name(s, r, rn, sizeof(rn));
+		snprintf(what, sizeof(what), "|EM error| %% at %d ms - at %d ms (shorter period, no worse), pp",
+			 s->run[r].period_ms, s->run[next].period_ms);
+		{
+			double d = worst_abs_err(s, o, no, r) - worst_abs_err(s, o, no, next);
+
+			check(j, what, rn, d, "<=", s->runtime_monotone_pp,
+			      d <= s->runtime_monotone_pp, 1);
+		}
+	}
+	if (s->runtime_vs_best_static_pp >= 0) {
+		q = best >= 0 ? run_of(s, EM_BEST_STATIC, s->run[best].variant) : -1;
+		r = best;
+		if (r >= 0) {
+			double d = q >= 0 ? worst_abs_err(s, o, no, r) -
+					    worst_abs_err(s, o, no, q) : NAN;
+
+			run_name(s, r, rn, sizeof(rn));
+			check(j, "what it buys: runtime |EM error| at the shortest period - best static EM's, pp",
+			      rn, d, "<=", s->runtime_vs_best_static_pp,
+			      d <= s->runtime_vs_best_static_pp, 1);
+		}
+	}
+	/* A/A: the static EM on two kernels must agree */
+	for (r = 0; s->aa_static_pp >= 0 && r < s->nruns; r++) {
+		for (q = r + 1; q < s->nruns; q++) {
+			double d;
+
+			if (s->run[r].em != EM_STATIC || s->run[q].em != EM_STATIC)
+				continue;
+			d = fabs(worst_abs_err(s, o, no, r) - worst_abs_err(s, o, no, q));
+			run_name(s, q, rn, sizeof(rn));
+			snprintf(what, sizeof(what), "A/A: static EM |error| on %s vs %s, |difference| pp",
+				 s->run[r].variant, s->run[q].variant);
+			check(j, what, rn, d, "<=", s->aa_static_pp, d <= s->aa_static_pp, 1);
 		}
 	}
 }
@@ -279,7 +466,7 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 				 w->name, p.n, boots_ok(o, no, r));
 			check(j, what, rn, p.median, "<=", w->max_over_optimal_pct,
 			      p.n && p.median <= w->max_over_optimal_pct,
-			      s->run[r].em == EM_RUNTIME);
+			      s->run[r].em == EM_ORACLE);
 		}
 	}
 	for (i = 0; s->em_choice_pct_max >= 0 && i < s->nworkloads; i++) {
@@ -292,7 +479,7 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 				 s->w[i].name);
 			check(j, what, rn, p.median, "<=", s->em_choice_pct_max,
 			      p.n && p.median <= s->em_choice_pct_max,
-			      s->run[r].em == EM_RUNTIME);
+			      s->run[r].em == EM_ORACLE);
 		}
 	}
 	for (i = 0; s->kind == KIND_SHARED && s->invisible_pct_min >= 0 &&
@@ -353,6 +540,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 			 " (inconclusive: A/A band too wide)");
 		check(j, what, rn, dev, "<=", limit, !isnan(dev) && dev <= limit,
 		      resolved);
+		j->inconclusive += !resolved;
 	}
 }
 
@@ -409,13 +597,33 @@ int verdict(const struct scenario *s, const struct outcome *o, int no,
 		latency_part(&j, s, o, no);
 	} else {
 		energy_tables(&j, s, o, no);
+		if (s->kind == KIND_ENERGY && s->heat)
+			heat_table(&j, s, o, no);
 		if (s->kind == KIND_ENERGY)
 			energy_checks(&j, s, o, no);
 		else
 			placement_checks(&j, s, o, no);
 	}
-	fprintf(json, "\n  ], \"failed\": %d}\n", j.failed);
-	fprintf(txt, "%s: %s: %d check(s), %d failed\n", j.failed ? "FAIL" : "PASS",
-		s->name, j.nchecks, j.failed);
+	if (!j.judged && !j.inconclusive && declares_checks(s)) {
+		fprintf(json, "\n  ], \"failed\": %d, \"judged\": 0, \"verdict\": \"none judged\"}\n",
+			j.failed);
+		fprintf(txt, "FAIL: %s: declares checks, none could be judged (%d value(s) reported)\n",
+			s->name, j.nchecks);
+		return -1;
+	}
+	fprintf(json, "\n  ], \"failed\": %d, \"judged\": %d, \"inconclusive\": %d, \"verdict\": \"%s\"}\n",
+		j.failed, j.judged, j.inconclusive,
+		j.failed ? "fail" : j.judged ? "pass" : "measured");
+	if (j.judged)
+		fprintf(txt, "%s: %s: %d check(s), %d failed", j.failed ? "FAIL" : "PASS",
+			s->name, j.judged, j.failed);
+	else if (j.inconclusive)
+		fprintf(txt, "MEASURED: %s: no check resolved", s->name);
+	else
+		fprintf(txt, "MEASURED: %s: no checks (%d value(s) reported)",
+			s->name, j.nchecks);
+	if (j.inconclusive)
+		fprintf(txt, " (%d inconclusive)", j.inconclusive);
+	fputc('\n', txt);
 	return j.failed;
 }

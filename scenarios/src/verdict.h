@@ -3,10 +3,18 @@
  * verdict.h - a scenario's pass thresholds over all its runs and boots,
  * and its tables.  Per (run, metric) the boots are pooled: the median is
  * the figure, n and [min, max] its spread.
- *   energy:    runtime-EM runs: median |EM error| <= pass.runtime_abs_err_pct_max
- *              at every step; static-EM runs: >= pass.static_abs_err_pct_min
- *              at the last step (the effect the series exists for is there);
- *   placement: runtime-EM runs: median energy over optimum <= the workload's
+ *   energy:    oracle runs: median |EM error| <= pass.oracle_abs_err_pct_max
+ *              at every step (a sanity check: the truth pushed); static-EM
+ *              runs: >= pass.static_abs_err_pct_min at the last step (the
+ *              effect the series exists for is there); two static runs
+ *              agree within pass.aa_static_pp (A/A).  With heat, for the
+ *              runtime@P runs (the worst step's median |error|): above
+ *              the oracle's by >= pass.runtime_above_oracle_pp (measured,
+ *              not pushed truth); no more than pass.runtime_monotone_pp
+ *              above the next longer period's; the shortest period no more
+ *              than pass.runtime_vs_best_static_pp above best-static's;
+ *              >= pass.runtime_abs_err_pct_min (a declared mis-model shows);
+ *   placement: oracle runs: median energy over optimum <= the workload's
  *              pass.over_optimal_pct (valid boots only), and the EM's own
  *              best placement of the declared load (no QEMU noise) over the
  *              optimum <= pass.em_choice_pct_max (static runs: reported,
@@ -47,7 +55,10 @@ struct pooled pool_metric(const struct outcome *o, int no, int run,
 
 /*
  * Judge, print the tables to @txt and the checks as JSON to @json.
- * Returns the number of failed checks (failed runs included).
+ * Returns the number of failed checks (failed runs included), or -1 when
+ * the scenario declares checks (pass.* thresholds) and none could be
+ * judged: a suite that checked nothing has failed.  A scenario that
+ * declares none ends "MEASURED: NAME: no checks", never PASS.
  */
 int verdict(const struct scenario *s, const struct outcome *o, int no,
 	    FILE *txt, FILE *json);

@@ -23,17 +23,17 @@ static void data_dir(char *out, size_t len, const char *sub)
 }
 
 static const char *ramp =
-	"name = ramp\ndescription = d\nkind = energy\nruns = unpatched patched:runtime\n"
+	"name = ramp\ndescription = d\nkind = energy\nruns = unpatched patched:oracle\n"
 	"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1500\nknob = temperature\n"
 	"timeline = 25 55 85\n"
 	"workload = mixed small util=8 count=2; medium util=25; big util=60\n"
-	"pass.runtime_abs_err_pct_max = 2\npass.static_abs_err_pct_min = 10\n";
+	"pass.oracle_abs_err_pct_max = 2\npass.static_abs_err_pct_min = 10\n";
 
-static void runtime_em(void)
+static void oracle_em(void)
 {
 	char dir[600];
 
-	data_dir(dir, sizeof(dir), "run-patched-runtime");
+	data_dir(dir, sizeof(dir), "run-patched-oracle");
 	EXPECT(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
 	EXPECT(!strcmp(d.em_source, "trace"));
 	EXPECT(d.ncl == 3 && d.ntasks == 4 && d.nphases == 1);
@@ -255,7 +255,7 @@ static void verdict_energy(void)
 	EXPECT(judge() == 2);
 	o[1].ok = 0;			/* a failed run fails too */
 	strcpy(o[1].why, "patched boot 0 failed at step s1_55C: timeout");
-	EXPECT(judge() == 2);		/* failed run + static; no runtime data */
+	EXPECT(judge() == 3);		/* failed run, static, runtime without data */
 	for (i = 0; i < 2; i++) {
 		free(o[i].ms);
 		o[i].ms = NULL;
@@ -312,9 +312,132 @@ static void verdict_latency(void)
 	}
 }
 
+/*
+ * A scenario that declares no threshold is "measured", never PASS; one that
+ * declares thresholds and could judge none of them has failed (-1).
+ */
+static void verdict_no_checks(void)
+{
+	static const char *nochecks =
+		"name = nc\ndescription = d\nkind = energy\nruns = unpatched\n"
+		"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1500\nknob = temperature\n"
+		"timeline = 25 55\nworkload = w small util=8\n";
+	FILE *txt, *devnull;
+	char *out = NULL;
+	size_t len = 0;
+	int i;
+
+	memset(o, 0, sizeof(o));
+	for (i = 0; i < 2; i++)
+		add_boot(i, 0, "em_abs_err_pct.s0_25C", 1);
+	EXPECT(!scen_parse("nc.conf", nochecks, 0, NULL, &s, err, sizeof(err)));
+	txt = open_memstream(&out, &len);
+	devnull = fopen("/dev/null", "w");
+	EXPECT(verdict(&s, o, 2, txt, devnull) == 0);
+	fclose(txt);
+	fclose(devnull);
+	EXPECT(strstr(out, "\nMEASURED: nc: no checks") && !strstr(out, "PASS"));
+	free(out);
+	/* placement thresholds are judged on runtime-EM runs: none here */
+	EXPECT(!scen_parse("pl.conf", "name = pl\ndescription = d\nkind = placement\n"
+			   "runs = unpatched:static\ntimeout_s = 60\nwarmup_ms = 500\n"
+			   "phase_ms = 1000\ntemperature = 85\n"
+			   "workload = one-small small util=50 ref=little\n"
+			   "pass.over_optimal_pct = 5\n", 0, NULL, &s, err, sizeof(err)));
+	EXPECT(judge() == -1);
+	/* a runtime EM with no data at any step fails, never passes on 0 */
+	EXPECT(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
+	o[1].run = 1;
+	o[1].ms->n = 0;
+	EXPECT(judge() == 2);	/* runtime: no data; static: 1 % < 10 % */
+	for (i = 0; i < 2; i++) {
+		free(o[i].ms);
+		o[i].ms = NULL;
+	}
+}
+
+/*
+ * A recorded heat run (thermal-ramp QUICK, patched:runtime@10): the meter's
+ * own busy and EM energies, the per-tick error and the driver's figures,
+ * each against what jq computes from the blocks.
+ */
+static void heat_recorded(void)
+{
+	static const char *heat =
+		"name = h\ndescription = d\nkind = energy\nruns = patched:runtime@10\n"
+		"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 7500\nknob = temperature\n"
+		"timeline = 25\nheat = 0:0 500:3500\n"
+		"workload = mixed small util=8 count=2; medium util=25; big util=60\n";
+	char dir[600];
+	const struct metric *m;
+
+	data_dir(dir, sizeof(dir), "run-heat-runtime10");
+	EXPECT(!stepdata_load(dir, "s0_25C", &d, err, sizeof(err)));
+	EXPECT(d.heat && d.meter_em && !strcmp(d.drv_mode, "runtime"));
+	EXPECT(d.meter_check == 0);	/* conditions changed: nothing to check */
+	EXPECT_NEAR(100 * (d.em_uj / d.busy_uj - 1), 0.18735, 1e-4);
+	EXPECT_NEAR(d.die_mean_c[2], 46.544, 1e-9);
+	EXPECT_NEAR(d.die_max_c[2], 55.476, 1e-9);
+	EXPECT(!scen_parse("h.conf", heat, 0, NULL, &s, err, sizeof(err)));
+	memset(&ms, 0, sizeof(ms));
+	EXPECT(!derive_run(&s, dir, &ms, err, sizeof(err)));
+	m = metric_find(&ms, "em_tick_abs_err_pct.s0_25C", -1);
+	EXPECT(m && m->n == 1);
+	if (m)
+		EXPECT_NEAR(m->v[0], 0.642355, 1e-5);
+	m = metric_find(&ms, "driver_period_ms.s0_25C", -1);
+	EXPECT(m && m->v[0] > 9.9 && m->v[0] < 10.1);
+	EXPECT(metric_find(&ms, "em_tick_abs_err_pct.s0_25C", 2));
+	EXPECT(metric_find(&ms, "driver_cpu_min_pct.s0_25C", -1));
+}
+
+/*
+ * The heat checks on synthetic medians.  Negative controls: a driver that
+ * pushed the truth (error = the oracle's) fails "measured, not by
+ * construction"; one worse than the best static EM fails "what it buys";
+ * a longer period that does better fails the monotone check.
+ */
+static void verdict_heat(void)
+{
+	static const char *heat =
+		"name = h\ndescription = d\nkind = energy\n"
+		"runs = p:static p:best-static p:runtime@10 p:runtime@1000 p:oracle\n"
+		"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1500\nknob = temperature\n"
+		"timeline = 25\nheat = 0:0 100:3000\nworkload = w small util=8\n"
+		"pass.oracle_abs_err_pct_max = 0.5\npass.static_abs_err_pct_min = 3\n"
+		"pass.runtime_above_oracle_pp = 0.05\npass.runtime_monotone_pp = 0.25\n"
+		"pass.runtime_vs_best_static_pp = 0\n";
+	/* static, best-static, runtime@10, runtime@1000, oracle */
+	static const double good[] = { 6.7, 1.8, 0.6, 2.0, 0.02 };
+	FILE *devnull = fopen("/dev/null", "w");
+	int i;
+
+	EXPECT(!scen_parse("h.conf", heat, 0, NULL, &s, err, sizeof(err)));
+	EXPECT(s.heat && s.run[2].em == EM_RUNTIME && s.run[2].period_ms == 10 &&
+	       !strcmp(s.run[3].em_name, "runtime@1000"));
+	memset(o, 0, sizeof(o));
+	for (i = 0; i < 5; i++)
+		add_boot(i, i, "em_tick_abs_err_pct.s0_25C", good[i]);
+	EXPECT(verdict(&s, o, 5, devnull, devnull) == 0);
+	o[2].ms->m[0].v[0] = 0.03;	/* runtime@10 pushed the truth */
+	EXPECT(verdict(&s, o, 5, devnull, devnull) == 1);
+	o[2].ms->m[0].v[0] = 1.9;	/* worse than best static (1.8) */
+	EXPECT(verdict(&s, o, 5, devnull, devnull) == 1);
+	o[2].ms->m[0].v[0] = 2.5;	/* ... and than 1000 ms (2.0) */
+	EXPECT(verdict(&s, o, 5, devnull, devnull) == 2);
+	o[2].ms->m[0].v[0] = 0.6;
+	o[4].ms->m[0].v[0] = 0.7;	/* the oracle's bound broken */
+	EXPECT(verdict(&s, o, 5, devnull, devnull) == 2);	/* + above-oracle */
+	fclose(devnull);
+	for (i = 0; i < 5; i++) {
+		free(o[i].ms);
+		o[i].ms = NULL;
+	}
+}
+
 void test_data(void)
 {
-	t_run("data/runtime-em-estimate-matches-truth", runtime_em);
+	t_run("data/oracle-em-estimate-matches-truth-sanity", oracle_em);
 	t_run("data/static-em-misses-leakage", static_em);
 	t_run("data/derive-metrics-and-missing-step", derive_metrics);
 	t_run("data/optimum-on-recorded-step", optimum_recorded);
@@ -323,4 +446,7 @@ void test_data(void)
 	t_run("data/cyclictest-percentiles", cyclictest);
 	t_run("data/verdict-energy-thresholds", verdict_energy);
 	t_run("data/verdict-latency-noise-band", verdict_latency);
+	t_run("data/verdict-no-checks-is-not-a-pass", verdict_no_checks);
+	t_run("data/heat-run-recorded", heat_recorded);
+	t_run("data/verdict-heat-checks-and-their-negative-controls", verdict_heat);
 }

@@ -19,7 +19,7 @@ static char err[600];
 static void roundtrip(void)
 {
 	static const char *text =
-		"name = rt\ndescription = d\nkind = shared\nruns = v:runtime\n"
+		"name = rt\ndescription = d\nkind = shared\nruns = v:oracle\n"
 		"timeout_s = 60\nwarmup_ms = 250\nphase_ms = 700\nslice_us = 150\n"
 		"temperature = 70\nprofile = memory\nbin_mv = -10\n"
 		"workload = pack a util=3 cluster=0; b util=3 cluster=0\n"
@@ -32,7 +32,7 @@ static void roundtrip(void)
 	EXPECT(f && !plan_write(f, &s, &s.run[0]));
 	fclose(f);
 	EXPECT(!plan_parse(buf, &p, err, sizeof(err)));
-	EXPECT(p.em == PLAN_EM_RUNTIME && p.warmup_ms == 250 &&
+	EXPECT(p.em == PLAN_EM_PUSH && p.warmup_ms == 250 &&
 	       p.phase_ms == 700 && p.slice_us == 150);
 	EXPECT(p.nsteps == 2 && !strcmp(p.step[1].label, "spread"));
 	EXPECT(p.step[1].temp_mc == 70000 && p.step[1].bin_mv == -10 &&

@@ -92,7 +92,7 @@ static void bad_files(void)
 }
 
 static const char *good =
-	"name = good\ndescription = d\nkind = placement\nruns = a b:runtime\n"
+	"name = good\ndescription = d\nkind = placement\nruns = a b:oracle\n"
 	"timeout_s = 60\nwarmup_ms = 100\nphase_ms = 500\ntemperature = 60\n"
 	"workload = w1 t util=10 count=3; u util=5,50 ref=little cluster=1\n"
 	"workload = w2 t util=1\n"
@@ -105,7 +105,7 @@ static void fields(void)
 
 	EXPECT(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
 	EXPECT(s.kind == KIND_PLACEMENT && s.nruns == 2);
-	EXPECT(s.run[1].em == EM_RUNTIME && !strcmp(s.run[1].variant, "b"));
+	EXPECT(s.run[1].em == EM_ORACLE && !strcmp(s.run[1].variant, "b"));
 	EXPECT(s.step[0].temp_mc == 60000 && !strcmp(s.step[0].profile, "nominal"));
 	EXPECT(s.nworkloads == 2);
 	w = &s.w[0];
@@ -159,11 +159,11 @@ static void labels(void)
 
 static void override_runs(void)
 {
-	struct scen_override ov = { .runs = "v1 v2:runtime" };
+	struct scen_override ov = { .runs = "v1 v2:oracle" };
 
 	EXPECT(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
 	EXPECT(s.nruns == 2 && !strcmp(s.run[0].variant, "v1") &&
-	       s.run[1].em == EM_RUNTIME);
+	       s.run[1].em == EM_ORACLE);
 	ov.runs = "v1:fast";
 	EXPECT(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
 	EXPECT(strstr(err, "x/good.conf: field runs (command line): 'fast'"));
