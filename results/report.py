@@ -122,6 +122,11 @@ def safe(s):
     return re.sub(r"[^A-Za-z0-9._-]+", "_", str(s))
 
 
+def save(fig, rundir, name, dpi=100):
+    fig.savefig(os.path.join(rundir, name), dpi=dpi)
+    plt.close(fig)
+
+
 def by_name(figs, *names):
     return [f for f in figs if f["name"] in names and not f.get("scenario")]
 
@@ -180,8 +185,7 @@ def plot_hot_path(figs, samples, rundir):
                      "(dots: passes; diamond: median, 95 % CI)", fontsize=10)
         fig.tight_layout()
         name = f"hot_path_{safe(mode)}_{safe(preempt)}.png"
-        fig.savefig(os.path.join(rundir, name), dpi=100)
-        plt.close(fig)
+        save(fig, rundir, name)
         made.append((mode, preempt, name))
     return made
 
@@ -229,8 +233,7 @@ def plot_scaling(figs, rundir):
         ax.legend(fontsize=8)
         fig.tight_layout()
         name = f"update_scaling_{safe(variant)}_{safe(mode)}_{safe(preempt)}.png"
-        fig.savefig(os.path.join(rundir, name), dpi=100)
-        plt.close(fig)
+        save(fig, rundir, name)
         made.append(name)
     return made
 
@@ -294,8 +297,7 @@ def plot_scenario(scen, figs, rundir):
     ax.legend(fontsize=8)
     fig.tight_layout()
     name = f"scenario_{safe(scen)}.png"
-    fig.savefig(os.path.join(rundir, name), dpi=100)
-    plt.close(fig)
+    save(fig, rundir, name)
     return name
 
 
@@ -372,8 +374,7 @@ def plot_heat(scen, figs, rundir):
     ax2.grid(alpha=0.3, which="both")
     fig.tight_layout()
     name = f"scenario_{safe(scen)}_period.png"
-    fig.savefig(os.path.join(rundir, name), dpi=120)
-    plt.close(fig)
+    save(fig, rundir, name, dpi=120)
     return name
 
 

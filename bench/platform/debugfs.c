@@ -271,7 +271,7 @@ static int emrcu_params_show(struct seq_file *s, void *unused)
 
 static int emrcu_power_show(struct seq_file *s, void *unused)
 {
-	unsigned long v[EMRCU_MAX_OPPS];
+	unsigned long v[EMRCU_MAX_OPPS], idle[EMRCU_MAX_OPPS];
 	struct emrcu_cond c;
 	int i, j;
 
@@ -289,16 +289,14 @@ static int emrcu_power_show(struct seq_file *s, void *unused)
 			seq_printf(s, "%s%u", j ? "," : "", cl->opp[j].khz);
 		seq_puts(s, "],\"busy_uw\":");
 		for (j = 0; j < cl->nr_opps; j++)
-			v[j] = emrcu_power_busy(cl->cls, &cl->opp[j], &c);
+			emrcu_power_opp(cl->cls, &cl->opp[j], &c, &v[j], &idle[j]);
 		emrcu_json_ulongs(s, v, cl->nr_opps);
 		seq_puts(s, ",\"leak_uw\":");
 		for (j = 0; j < cl->nr_opps; j++)
 			v[j] = emrcu_power_leak(cl->cls, &cl->opp[j], &c);
 		emrcu_json_ulongs(s, v, cl->nr_opps);
 		seq_puts(s, ",\"idle_uw\":");
-		for (j = 0; j < cl->nr_opps; j++)
-			v[j] = emrcu_power_idle(cl->cls, &cl->opp[j], &c);
-		emrcu_json_ulongs(s, v, cl->nr_opps);
+		emrcu_json_ulongs(s, idle, cl->nr_opps);
 		seq_puts(s, ",\"nominal_busy_uw\":");
 		for (j = 0; j < cl->nr_opps; j++)
 			v[j] = emrcu_power_busy(cl->cls, &cl->opp[j],

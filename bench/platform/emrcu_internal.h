@@ -109,8 +109,9 @@ unsigned long emrcu_power_dyn(int cls, const struct emrcu_opp *opp,
 			      const struct emrcu_cond *c);
 unsigned long emrcu_power_busy(int cls, const struct emrcu_opp *opp,
 			       const struct emrcu_cond *c);
-unsigned long emrcu_power_idle(int cls, const struct emrcu_opp *opp,
-			       const struct emrcu_cond *c);
+void emrcu_power_opp(int cls, const struct emrcu_opp *opp,
+		     const struct emrcu_cond *c, unsigned long *busy,
+		     unsigned long *idle);
 unsigned long emrcu_power_shared(int cls, const struct emrcu_cond *c);
 int emrcu_profile_index(const char *name);
 int emrcu_cond_check(const struct emrcu_cond *c);

@@ -112,10 +112,8 @@ static void emrcu_meter_set_tables(struct emrcu_cluster *cl,
 	unsigned long flags;
 	int j;
 
-	for (j = 0; j < cl->nr_opps; j++) {
-		busy[j] = emrcu_power_busy(cl->cls, &cl->opp[j], c);
-		idle[j] = emrcu_power_idle(cl->cls, &cl->opp[j], c);
-	}
+	for (j = 0; j < cl->nr_opps; j++)
+		emrcu_power_opp(cl->cls, &cl->opp[j], c, &busy[j], &idle[j]);
 	shared = emrcu_power_shared(cl->cls, c);
 
 	raw_spin_lock_irqsave(&cl->lock, flags);

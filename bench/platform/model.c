@@ -81,7 +81,7 @@ unsigned long emrcu_power_leak(int cls, const struct emrcu_opp *opp,
 }
 
 unsigned long emrcu_power_dyn(int cls, const struct emrcu_opp *opp,
-				     const struct emrcu_cond *c)
+			      const struct emrcu_cond *c)
 {
 	const struct emrcu_class_data *d = &emrcu_class_data[cls];
 	u64 uv = emrcu_uv(opp, c);
@@ -93,17 +93,24 @@ unsigned long emrcu_power_dyn(int cls, const struct emrcu_opp *opp,
 	return div_u64(uw * emrcu_profile_data[c->profile].dyn_pct[cls], 100);
 }
 
+/* Busy and idle power of one CPU at @opp: the leakage is computed once. */
+void emrcu_power_opp(int cls, const struct emrcu_opp *opp,
+		     const struct emrcu_cond *c, unsigned long *busy,
+		     unsigned long *idle)
+{
+	unsigned long leak = emrcu_power_leak(cls, opp, c);
+
+	*busy = emrcu_power_dyn(cls, opp, c) + leak;
+	*idle = leak * emrcu_class_data[cls].idle_leak_pct / 100;
+}
+
 unsigned long emrcu_power_busy(int cls, const struct emrcu_opp *opp,
 			       const struct emrcu_cond *c)
 {
-	return emrcu_power_dyn(cls, opp, c) + emrcu_power_leak(cls, opp, c);
-}
+	unsigned long busy, idle;
 
-unsigned long emrcu_power_idle(int cls, const struct emrcu_opp *opp,
-			       const struct emrcu_cond *c)
-{
-	return emrcu_power_leak(cls, opp, c) *
-	       emrcu_class_data[cls].idle_leak_pct / 100;
+	emrcu_power_opp(cls, opp, c, &busy, &idle);
+	return busy;
 }
 
 unsigned long emrcu_power_shared(int cls, const struct emrcu_cond *c)

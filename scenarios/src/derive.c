@@ -165,11 +165,6 @@ static int heat_metrics(const struct stepdata *d, const char *l,
 		if (d->tick_busy_uj[k] > 0)
 			ret |= add(ms, "em_tick_abs_err_pct", l, "%", "lower", k,
 				   100 * d->tick_abs_err_uj[k] / d->tick_busy_uj[k]);
-	}
-	if (busy > 0)
-		ret |= add(ms, "em_tick_abs_err_pct", l, "%", "lower", -1,
-			   100 * err / busy);
-	for (k = 0; k < d->ncl; k++) {
 		ret |= add(ms, "die_mean_c", l, "C", "none", k, d->die_mean_c[k]);
 		ret |= add(ms, "die_min_c", l, "C", "none", k, d->die_min_c[k]);
 		ret |= add(ms, "die_max_c", l, "C", "none", k, d->die_max_c[k]);
@@ -177,6 +172,9 @@ static int heat_metrics(const struct stepdata *d, const char *l,
 			ret |= add(ms, "sensor_abs_err_c", l, "C", "none", k,
 				   d->sensor_err_c[k]);
 	}
+	if (busy > 0)
+		ret |= add(ms, "em_tick_abs_err_pct", l, "%", "lower", -1,
+			   100 * err / busy);
 	if (!strcmp(d->drv_mode, "none"))
 		return ret;
 	ret |= add(ms, "driver_updates", l, "updates", "none", -1, d->drv_updates);

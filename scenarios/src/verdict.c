@@ -130,10 +130,6 @@ static int declares_checks(const struct scenario *s)
 	return 0;
 }
 
-static void run_name(const struct scenario *s, int r, char *out, size_t len)
-{
-	scen_run_name(s, r, out, len);
-}
 
 static void cell(FILE *f, struct pooled p, const char *fmt)
 {
@@ -211,7 +207,7 @@ static void energy_tables(struct judge *j, const struct scenario *s,
 	int r, i, c, ncl = s->topo.nclusters;
 
 	for (r = 0; r < s->nruns; r++) {
-		run_name(s, r, rn, sizeof(rn));
+		scen_run_name(s, r, rn, sizeof(rn));
 		fprintf(j->txt, "\n[%s]\n%-20s", rn, "step");
 		for (c = 0; cols[c]; c++)
 			fprintf(j->txt, " %14s", heads[c]);
@@ -278,7 +274,7 @@ static void heat_table(struct judge *j, const struct scenario *s,
 		}
 		fputc('\n', j->txt);
 		for (r = 0; r < s->nruns; r++) {
-			run_name(s, r, rn, sizeof(rn));
+			scen_run_name(s, r, rn, sizeof(rn));
 			fprintf(j->txt, "%-28s", rn);
 			cell(j->txt, pm(o, no, r, "em_tick_abs_err_pct", l, -1), "%.2f");
 			for (k = 0; k < ncl; k++)
@@ -364,7 +360,7 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 		const struct scen_run *run = &s->run[r];
 		double e = worst_abs_err(s, o, no, r);
 
-		run_name(s, r, rn, sizeof(rn));
+		scen_run_name(s, r, rn, sizeof(rn));
 		if (run->em == EM_ORACLE && s->oracle_abs_err_pct_max >= 0)
 			check(j, "sanity (bound by construction: the truth pushed): oracle |EM error| % at every step",
 			      rn, e, "<=", s->oracle_abs_err_pct_max,
@@ -396,6 +392,7 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 	/* error does not grow as the period shortens */
 	for (r = 0; s->runtime_monotone_pp >= 0 && r < s->nruns; r++) {
 		int next = -1;
+		double d;
 
 		if (s->run[r].em != EM_RUNTIME)
 			continue;
@@ -407,15 +404,12 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 				next = q;
 		if (next < 0)
 			continue;
-		run_name(s, r, rn, sizeof(rn));
+		d = worst_abs_err(s, o, no, r) - worst_abs_err(s, o, no, next);
+		scen_run_name(s, r, rn, sizeof(rn));
 		snprintf(what, sizeof(what), "|EM error| %% at %d ms - at %d ms (shorter period, no worse), pp",
 			 s->run[r].period_ms, s->run[next].period_ms);
-		{
-			double d = worst_abs_err(s, o, no, r) - worst_abs_err(s, o, no, next);
-
-			check(j, what, rn, d, "<=", s->runtime_monotone_pp,
-			      d <= s->runtime_monotone_pp, 1);
-		}
+		check(j, what, rn, d, "<=", s->runtime_monotone_pp,
+		      d <= s->runtime_monotone_pp, 1);
 	}
 	if (s->runtime_vs_best_static_pp >= 0) {
 		q = best >= 0 ? run_of(s, EM_BEST_STATIC, s->run[best].variant) : -1;
@@ -424,7 +418,7 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 			double d = q >= 0 ? worst_abs_err(s, o, no, r) -
 					    worst_abs_err(s, o, no, q) : NAN;
 
-			run_name(s, r, rn, sizeof(rn));
+			scen_run_name(s, r, rn, sizeof(rn));
 			check(j, "what it buys: runtime |EM error| at the shortest period - best static EM's, pp",
 			      rn, d, "<=", s->runtime_vs_best_static_pp,
 			      d <= s->runtime_vs_best_static_pp, 1);
@@ -438,7 +432,7 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 			if (s->run[r].em != EM_STATIC || s->run[q].em != EM_STATIC)
 				continue;
 			d = fabs(worst_abs_err(s, o, no, r) - worst_abs_err(s, o, no, q));
-			run_name(s, q, rn, sizeof(rn));
+			scen_run_name(s, q, rn, sizeof(rn));
 			snprintf(what, sizeof(what), "A/A: static EM |error| on %s vs %s, |difference| pp",
 				 s->run[r].variant, s->run[q].variant);
 			check(j, what, rn, d, "<=", s->aa_static_pp, d <= s->aa_static_pp, 1);
@@ -461,7 +455,7 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 			struct pooled p = pmv(o, no, r, "placement_over_optimal_pct",
 					      w->name, -1);
 
-			run_name(s, r, rn, sizeof(rn));
+			scen_run_name(s, r, rn, sizeof(rn));
 			snprintf(what, sizeof(what), "%s: placement energy over optimal %% (%d valid boot(s) of %d)",
 				 w->name, p.n, boots_ok(o, no, r));
 			check(j, what, rn, p.median, "<=", w->max_over_optimal_pct,
@@ -474,7 +468,7 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 			struct pooled p = pm(o, no, r, "em_choice_declared_over_optimal_pct",
 					     s->w[i].name, -1);
 
-			run_name(s, r, rn, sizeof(rn));
+			scen_run_name(s, r, rn, sizeof(rn));
 			snprintf(what, sizeof(what), "%s: the EM's best placement (declared load) over optimal %%",
 				 s->w[i].name);
 			check(j, what, rn, p.median, "<=", s->em_choice_pct_max,
@@ -489,7 +483,7 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 			struct pooled p = pm(o, no, r, "em_invisible_pct",
 					     s->w[i].name, -1);
 
-			run_name(s, r, rn, sizeof(rn));
+			scen_run_name(s, r, rn, sizeof(rn));
 			snprintf(what, sizeof(what), "%s: true energy the EM does not see %%",
 				 s->w[i].name);
 			check(j, what, rn, p.median, ">=", s->invisible_pct_min,
@@ -519,7 +513,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 		fmax(band * s->lat.noise_factor, s->lat.noise_floor_pct);
 	int r, resolved;
 
-	run_name(s, 0, rn, sizeof(rn));
+	scen_run_name(s, 0, rn, sizeof(rn));
 	snprintf(what, sizeof(what), "%s %s: A/A band over %d boots (max - min) / min %%",
 		 label, metric, b.n);
 	/* no data fails; one boot (min_boots 1): judged against the floor */
@@ -532,7 +526,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 		double dev = p.n && b.n && b.median > 0 ?
 			100 * fabs(p.median / b.median - 1) : NAN;
 
-		run_name(s, r, rn, sizeof(rn));
+		scen_run_name(s, r, rn, sizeof(rn));
 		snprintf(what, sizeof(what), "%s %s: |median / %s median - 1| %%%s",
 			 label, metric, s->run[0].variant,
 			 resolved ? "" : b.n < s->lat.min_boots ?
@@ -559,7 +553,7 @@ static void latency_part(struct judge *j, const struct scenario *s,
 	for (i = 0; i < s->lat.nloads; i++) {
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
 		for (r = 0; r < s->nruns; r++) {
-			run_name(s, r, rn, sizeof(rn));
+			scen_run_name(s, r, rn, sizeof(rn));
 			fprintf(j->txt, "%-12s %-16s %4d", label, rn,
 				pm(o, no, r, cols[0], label, -1).n);
 			for (c = 0; cols[c]; c++)
@@ -590,7 +584,7 @@ int verdict(const struct scenario *s, const struct outcome *o, int no,
 	for (i = 0; i < no; i++) {
 		if (o[i].ok)
 			continue;
-		run_name(s, o[i].run, rn, sizeof(rn));
+		scen_run_name(s, o[i].run, rn, sizeof(rn));
 		check(&j, o[i].why, rn, 0, "ran", 0, 0, 1);
 	}
 	if (s->kind == KIND_LATENCY) {
