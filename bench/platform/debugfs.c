@@ -302,7 +302,11 @@ static int emrcu_power_show(struct seq_file *s, void *unused)
 			v[j] = emrcu_power_busy(cl->cls, &cl->opp[j],
 						&emrcu_cond_nominal);
 		emrcu_json_ulongs(s, v, cl->nr_opps);
-		seq_printf(s, ",\"shared_uw\":%lu}", emrcu_power_shared(cl->cls, &c));
+		seq_printf(s, ",\"shared_uw\":%lu,\"em_uw\":",
+			   emrcu_power_shared(cl->cls, &c));
+		emrcu_em_snapshot(&emrcu_clusters[i], v);
+		emrcu_json_ulongs(s, v, cl->nr_opps);
+		seq_putc(s, '}');
 	}
 	seq_puts(s, "]}\n");
 	return 0;

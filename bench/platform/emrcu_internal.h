@@ -132,6 +132,7 @@ void emrcu_meter_set_opp(struct emrcu_cluster *cl, int idx);
 void emrcu_meter_set_cond(const struct emrcu_cond *c);
 void emrcu_meter_set_cluster_temp(struct emrcu_cluster *cl, int temp_mc);
 void emrcu_meter_set_em(struct emrcu_cluster *cl, const unsigned long *uw);
+void emrcu_em_snapshot(struct emrcu_cluster *cl, unsigned long *uw);
 struct emrcu_totals {
 	u64 now, fj, busy_fj, em_fj;
 };

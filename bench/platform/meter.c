@@ -166,6 +166,16 @@ void emrcu_meter_set_em(struct emrcu_cluster *cl, const unsigned long *uw)
 	raw_spin_unlock_irqrestore(&cl->lock, flags);
 }
 
+/* The Energy Model in effect for @cl now (per OPP, as EAS reads it). */
+void emrcu_em_snapshot(struct emrcu_cluster *cl, unsigned long *uw)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cl->lock, flags);
+	memcpy(uw, cl->em_uw, sizeof(cl->em_uw));
+	raw_spin_unlock_irqrestore(&cl->lock, flags);
+}
+
 /*
  * Since the module loaded (never reset): every joule @cl dissipated, its
  * CPUs' busy energy and the EM in effect's estimate of that busy energy.

@@ -11,8 +11,9 @@
  * scenarios/src/):
  *   params.json              the platform's constants (once)
  *   boot.em.json             the EM as booted (debugfs)
- *   LABEL.power.json         true power tables under the step's conditions
- *   LABEL.em.json            the EM the kernel used during the step
+ *   LABEL.power.json         true power tables and the EM in effect when
+ *                            the window opened
+ *   LABEL.em.json            the EM as this program last set or read it
  *   LABEL.meter.json         the true-energy meter over the window
  *   LABEL.tasks.json         per task: CPU time per CPU, work done / due
  *   LABEL.thermal.json       with heat: dies, sensors, window statistics
@@ -31,15 +32,20 @@
 #include "plat.h"
 
 struct window {
-	char *meter;
+	char *meter, *power;
 	int reset_rc;
 };
 
+/*
+ * The window opens: the meter restarts, and the true power and the EM in
+ * effect are read (with heat both moved during the warm-up).
+ */
 static void win_start(void *arg)
 {
 	struct window *w = arg;
 
 	w->reset_rc = plat_write("meter", "0");
+	w->power = plat_read("power");
 }
 
 static void win_end(void *arg)
@@ -92,15 +98,16 @@ static int run_load(const struct plan *p, const struct plan_step *s,
 		    struct load_task_stats *st, uint64_t *window_ns)
 {
 	if ((s->rtapp[0] ?
-	     rtapp_run(cpus, s, p->warmup_ms, p->phase_ms, win_start, win_end,
+	     rtapp_run(cpus, s, p->warmup_ms, s->phase_ms, win_start, win_end,
 		       w, st, window_ns) :
-	     load_run(cpus, s, p->warmup_ms, p->phase_ms, p->slice_us,
+	     load_run(cpus, s, p->warmup_ms, s->phase_ms, p->slice_us,
 		      win_start, win_end, w, st, window_ns)) ||
-	    w->reset_rc || !w->meter) {
-		fprintf(stderr, "emrcu-scen-guest: step %s: the load or the meter failed\n",
+	    w->reset_rc || !w->meter || !w->power) {
+		fprintf(stderr, "emrcu-scen-guest: step %s: the load, the meter or the power tables failed\n",
 			s->label);
 		free(w->meter);
-		w->meter = NULL;
+		free(w->power);
+		w->meter = w->power = NULL;
 		return -1;
 	}
 	return 0;
@@ -123,7 +130,6 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 	struct window w = { 0 };
 	char err[256], name[PLAN_NAME_LEN + 16];
 	uint64_t window_ns;
-	char *power;
 
 	if (step_start(p, s, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-scen-guest: step %s: %s\n", s->label, err);
@@ -140,6 +146,7 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 		if (run_load(p, s, cpus, &w, st, &window_ns))
 			return -1;
 		free(w.meter);
+		free(w.power);
 		memset(&w, 0, sizeof(w));
 		if (emtab_update_traced(boot, cur, "mean", err, sizeof(err)) ||
 		    step_start(p, s, err, sizeof(err))) {
@@ -147,19 +154,14 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 			return -1;
 		}
 	}
-	power = plat_read("power");
-	if (!power) {
-		fprintf(stderr, "emrcu-scen-guest: step %s: cannot read power\n", s->label);
-		return -1;
-	}
-	print_text_block(s->label, "power.json", power);
-	free(power);
 	print_em(s->label, cur);
 	fflush(stdout);
 
 	if (run_load(p, s, cpus, &w, st, &window_ns))
 		return -1;
+	print_text_block(s->label, "power.json", w.power);
 	print_text_block(s->label, "meter.json", w.meter);
+	free(w.power);
 	free(w.meter);
 	if (p->heat[0]) {
 		print_plat_block(s->label, "thermal");

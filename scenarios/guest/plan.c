@@ -109,6 +109,7 @@ static int parse_line(char *line, struct plan *p, char *err, size_t errlen)
 		strcpy(s->profile, f[3]);
 		s->temp_mc = (int)t;
 		s->bin_mv = (int)b;
+		s->phase_ms = p->phase_ms;
 		return 0;
 	}
 	if (!strcmp(f[0], "rtapp") && n == 2) {

@@ -17,7 +17,8 @@
  *                            after the temperature (the ambient, which
  *                            resets the dies)
  *   warmup_ms N              load before the meter starts, per step
- *   phase_ms N               length of one workload phase
+ *   phase_ms N               length of one workload phase, for the
+ *                            steps that follow (default 1000)
  *   slice_us N               work-accounting slice of the load engine
  *   step LABEL TEMP_MC PROFILE BIN_MV
  *                            a new step: set the conditions, run its tasks
@@ -55,6 +56,7 @@ struct plan_step {
 	int temp_mc;
 	char profile[32];
 	int bin_mv;
+	long phase_ms;		/* one phase of this step's tasks */
 	char rtapp[96];		/* "": the load engine */
 	int ntasks;
 	struct plan_task task[PLAN_MAX_TASKS];
@@ -63,7 +65,7 @@ struct plan_step {
 struct plan {
 	enum plan_em em;
 	char heat[256];		/* "MS:MW MS:MW ...", "": no heat */
-	long warmup_ms, phase_ms, slice_us;
+	long warmup_ms, phase_ms, slice_us;	/* phase_ms: the next step's */
 	int nsteps;
 	struct plan_step step[PLAN_MAX_STEPS];
 };

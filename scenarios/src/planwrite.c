@@ -40,9 +40,10 @@ static void write_tasks(FILE *f, const struct scenario *s,
 }
 
 static void write_step(FILE *f, const struct scenario *s, const char *label,
-		       const struct scen_cond *c)
+		       const struct scen_cond *c, const struct scen_workload *w)
 {
-	fprintf(f, "step %s %d %s %d\n", label, c->temp_mc, c->profile, c->bin_mv);
+	fprintf(f, "phase_ms %d\nstep %s %d %s %d\n", workload_phase_ms(s, w),
+		label, c->temp_mc, c->profile, c->bin_mv);
 	if (s->engine == ENGINE_RTAPP) {
 		fputs("rtapp ", f);
 		fprintf(f, GUEST_RTAPP_FMT, label);
@@ -65,8 +66,8 @@ int plan_write(FILE *f, const struct scenario *s, const struct scen_run *r)
 
 	fprintf(f, "# %s (%s), run %s:%s\n", s->name, s->path, r->variant,
 		r->em_name);
-	fprintf(f, "em %s\nwarmup_ms %d\nphase_ms %d\nslice_us %d\n",
-		em, s->warmup_ms, s->phase_ms, s->slice_us);
+	fprintf(f, "em %s\nwarmup_ms %d\nslice_us %d\n", em, s->warmup_ms,
+		s->slice_us);
 	if (s->heat) {
 		fputs("heat", f);
 		for (i = 0; i < s->nheat; i++)
@@ -75,12 +76,12 @@ int plan_write(FILE *f, const struct scenario *s, const struct scen_run *r)
 	}
 	if (s->kind == KIND_ENERGY) {
 		for (i = 0; i < s->nsteps; i++) {
-			write_step(f, s, s->step[i].label, &s->step[i]);
+			write_step(f, s, s->step[i].label, &s->step[i], &s->w[0]);
 			write_tasks(f, s, &s->w[0]);
 		}
 	} else {
 		for (i = 0; i < s->nworkloads; i++) {
-			write_step(f, s, s->w[i].name, &s->step[0]);
+			write_step(f, s, s->w[i].name, &s->step[0], &s->w[i]);
 			write_tasks(f, s, &s->w[i]);
 		}
 	}

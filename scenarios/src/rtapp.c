@@ -19,9 +19,9 @@ static void task_cpus(FILE *f, const struct scenario *s, const struct scen_task 
 
 int rtapp_write(FILE *f, const struct scenario *s, const struct scen_workload *w)
 {
-	int nph = workload_phases(w), i, ph;
+	int nph = workload_phases(w), phase_ms = workload_phase_ms(s, w), i, ph;
 	/* rt-app stops at its duration; the guest ends it after the window */
-	int duration = (int)ceil((s->warmup_ms + (double)nph * s->phase_ms) / 1000) + 5;
+	int duration = (int)ceil((s->warmup_ms + (double)nph * phase_ms) / 1000) + 5;
 
 	fprintf(f, "{\n  \"global\": {\"duration\": %d, \"calibration\": %d, \"default_policy\": \"SCHED_OTHER\", \"logdir\": \"/tmp\", \"log_basename\": \"rt-app\", \"lock_pages\": false, \"ftrace\": false},\n  \"tasks\": {",
 		duration, RTAPP_CALIBRATION_NS);
@@ -33,7 +33,7 @@ int rtapp_write(FILE *f, const struct scenario *s, const struct scen_workload *w
 			task_cpus(f, s, t);
 		fputs(", \"phases\": {", f);
 		for (ph = 0; ph < nph; ph++) {
-			double ms = s->phase_ms + (ph ? 0 : s->warmup_ms);
+			double ms = phase_ms + (ph ? 0 : s->warmup_ms);
 			long loops = (long)ceil(ms * 1000 / t->period_us);
 			long run = lround(task_util(t, ph) / 100 * t->period_us);
 

@@ -28,8 +28,9 @@
 #define SCEN_MAX_STEPS 24
 #define SCEN_MAX_WORKLOADS 12
 #define SCEN_MAX_TASKS 8	/* expanded (count=) tasks per workload */
-#define SCEN_MAX_PHASES 12
+#define SCEN_MAX_PHASES 16	/* = the guest's PLAN_MAX_PHASES */
 #define SCEN_MAX_LOADS 8
+#define SCEN_MAX_BOOTS 50
 #define SCEN_NAME_LEN 40
 #define SCEN_MAX_HEAT 16	/* EMRCU_HEAT_MAX_POINTS */
 
@@ -76,6 +77,7 @@ struct scen_workload {
 	char name[SCEN_NAME_LEN];
 	int ntasks;
 	struct scen_task t[SCEN_MAX_TASKS];
+	int phase_ms;			/* one phase; 0: the scenario's */
 	double max_over_optimal_pct;	/* placement threshold, <0: none */
 };
 
@@ -119,6 +121,8 @@ struct scenario {
 	double aa_static_pp;
 	double invisible_pct_min;		/* shared, <0: none */
 	double em_choice_pct_max;		/* placement, <0: none */
+	/* placement, paired per boot (sign test, verdict.h), <0: none */
+	double paired_p_max, aa_p_min;
 
 	/* energy with heat; -1: the platform's default (model_data.h) */
 	int heat, nheat;

@@ -53,7 +53,11 @@ static void blocks_free(struct blocks *b)
 	json_free(b->driver);
 }
 
-/* Cluster model k: capacity (params), true power (power), EM (em). */
+/*
+ * Cluster model k: capacity (params), true power (power), EM (the power
+ * block's em_uw: the kernel's table when the window started, read back by
+ * the platform; older recordings: the em block).
+ */
 static int model_cluster(const struct blocks *b, int k, struct opt_cluster *c,
 			 char *err, size_t errlen)
 {
@@ -93,6 +97,9 @@ static int model_cluster(const struct blocks *b, int k, struct opt_cluster *c,
 		for (j = 0; j < json_len(ek); j++)
 			if (num(json_at(ek, j)) == c->khz[i])
 				c->em_uw[i] = num(json_at(json_get(pd, "power_uw"), j));
+		/* the kernel's table at the window's start, when recorded */
+		if (json_len(json_get(wc, "em_uw")) == n)
+			c->em_uw[i] = num(json_at(json_get(wc, "em_uw"), i));
 		if (isnan(c->em_uw[i]) || isnan(c->busy_uw[i]) || isnan(c->idle_uw[i])) {
 			snprintf(err, errlen, "cluster %d OPP %zu: no EM/true power", k, i);
 			return -1;

@@ -15,6 +15,11 @@ int workload_phases(const struct scen_workload *w)
 	return n;
 }
 
+int workload_phase_ms(const struct scenario *s, const struct scen_workload *w)
+{
+	return w->phase_ms ? w->phase_ms : s->phase_ms;
+}
+
 double task_util(const struct scen_task *t, int ph)
 {
 	return t->util[ph < t->nphases ? ph : t->nphases - 1];
@@ -34,7 +39,30 @@ void topo_capacity_model(const struct topo *t, struct opt_model *m)
 	}
 }
 
-static int parse_utils(const char *s, struct scen_task *t)
+/*
+ * One utilisation: % of the biggest CPU, or with the suffix "l" % of the
+ * lowest-capacity one (*little set); @little_cap: that CPU's capacity / 1024.
+ */
+static int parse_util(const char *tok, double little_cap, double *u, int *little)
+{
+	char buf[32];
+	size_t n = strlen(tok);
+
+	*little = n > 1 && tok[n - 1] == 'l';
+	if (n >= sizeof(buf))
+		return -1;
+	strcpy(buf, tok);
+	if (*little)
+		buf[n - 1] = '\0';
+	if (parse_num(buf, u) || *u < 0 || *u > 100)
+		return -1;
+	if (*little)
+		*u *= little_cap;
+	return 0;
+}
+
+static int parse_utils(const char *s, double little_cap, struct scen_task *t,
+		       int *scaled)
 {
 	char buf[128], *save = NULL, *tok;
 
@@ -43,14 +71,65 @@ static int parse_utils(const char *s, struct scen_task *t)
 	strcpy(buf, s);
 	t->nphases = 0;
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		double u;
-
-		if (t->nphases == SCEN_MAX_PHASES || parse_num(tok, &u) ||
-		    u < 0 || u > 100)
+		if (t->nphases == SCEN_MAX_PHASES ||
+		    parse_util(tok, little_cap, &t->util[t->nphases],
+			       &scaled[t->nphases]))
 			return -1;
-		t->util[t->nphases++] = u;
+		t->nphases++;
 	}
 	return t->nphases ? 0 : -1;
+}
+
+/*
+ * ramp=FROM:TO:DELTA, LISA's Ramp (lisa.wlgen.rta): FROM, FROM +- DELTA, ...
+ * up to the first value past TO, that last one set to TO.  FROM and TO take
+ * the "l" suffix; DELTA is in % of the biggest CPU.
+ */
+static int parse_ramp(const char *s, double little_cap, struct scen_task *t,
+		      int *scaled)
+{
+	char buf[96], *a, *b, *c;
+	double from, to, d, v;
+	int l;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	a = buf;
+	b = strchr(a, ':');
+	c = b ? strchr(b + 1, ':') : NULL;
+	if (!c)
+		return -1;
+	*b++ = '\0';
+	*c++ = '\0';
+	if (parse_util(a, little_cap, &from, &l) ||
+	    parse_util(b, little_cap, &to, &l) || parse_num(c, &d) ||
+	    d <= 0 || from == to)
+		return -1;
+	if (to < from)
+		d = -d;
+	t->nphases = 0;
+	for (v = from;; v += d) {
+		if (t->nphases == SCEN_MAX_PHASES)
+			return -1;
+		scaled[t->nphases] = 1;
+		if (d > 0 ? v >= to : v <= to) {
+			t->util[t->nphases++] = to;
+			return 0;
+		}
+		t->util[t->nphases++] = v;
+	}
+}
+
+/* CPUs of the highest capacity (LISA's one task per big CPU). */
+static int big_cpus(const struct topo *tp)
+{
+	int k = scen_cluster_of_rank(tp, tp->nclusters - 1), i, n = 0;
+
+	for (i = 0; i < tp->nclusters; i++)
+		if (tp->c[i].capacity == tp->c[k].capacity)
+			n += tp->c[i].ncpus;
+	return n;
 }
 
 /* One TASK (words w[0..n-1]) -> @count tasks appended to @wl. */
@@ -60,6 +139,9 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 {
 	struct scen_task t = { .period_us = TASK_DEFAULT_PERIOD_MS * 1000,
 			       .cluster = -1 };
+	double little = topo_final_capacity(&s->topo,
+					    scen_cluster_of_rank(&s->topo, 0)) / 1024.0;
+	int scaled[SCEN_MAX_PHASES] = { 0 };
 	long count = 1, v;
 	double scale = 1;
 	int i, have_util = 0;
@@ -74,9 +156,15 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 			return ferr(f, e, "workload", "%s/%s: '%s' is not key=value",
 				    wl->name, w[0], w[i]);
 		*eq++ = '\0';
-		if (!strcmp(w[i], "util")) {
-			if (parse_utils(eq, &t))
-				return ferr(f, e, "workload", "%s/%s: util=%s: want %% values 0..100, at most %d phases",
+		if (!strcmp(w[i], "util") || !strcmp(w[i], "ramp")) {
+			if (have_util)
+				return ferr(f, e, "workload", "%s/%s: util= or ramp= given twice",
+					    wl->name, w[0]);
+			if (w[i][0] == 'u' && parse_utils(eq, little, &t, scaled))
+				return ferr(f, e, "workload", "%s/%s: util=%s: want %% values 0..100 (suffix l: of the smallest CPU), at most %d phases",
+					    wl->name, w[0], eq, SCEN_MAX_PHASES);
+			if (w[i][0] == 'r' && parse_ramp(eq, little, &t, scaled))
+				return ferr(f, e, "workload", "%s/%s: ramp=%s: want FROM:TO:DELTA, %% values 0..100 (suffix l: of the smallest CPU), FROM != TO, DELTA > 0, at most %d phases",
 					    wl->name, w[0], eq, SCEN_MAX_PHASES);
 			have_util = 1;
 		} else if (!strcmp(w[i], "period_ms")) {
@@ -84,14 +172,21 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 				return ferr(f, e, "workload", "%s/%s: period_ms=%s: want 1..1000",
 					    wl->name, w[0], eq);
 			t.period_us = (int)v * 1000;
+		} else if (!strcmp(w[i], "phase_ms")) {
+			if (parse_int(eq, &v) || v < 100 || v > 600000 ||
+			    (wl->phase_ms && wl->phase_ms != v))
+				return ferr(f, e, "workload", "%s/%s: phase_ms=%s: want 100..600000, one value per workload",
+					    wl->name, w[0], eq);
+			wl->phase_ms = (int)v;
 		} else if (!strcmp(w[i], "count")) {
-			if (parse_int(eq, &count) || count < 1 || count > SCEN_MAX_TASKS)
-				return ferr(f, e, "workload", "%s/%s: count=%s: want 1..%d",
+			if (!strcmp(eq, "bigs"))
+				count = big_cpus(&s->topo);
+			else if (parse_int(eq, &count) || count < 1 || count > SCEN_MAX_TASKS)
+				return ferr(f, e, "workload", "%s/%s: count=%s: want 1..%d or bigs",
 					    wl->name, w[0], eq, SCEN_MAX_TASKS);
 		} else if (!strcmp(w[i], "ref")) {
 			if (!strcmp(eq, "little"))
-				scale = topo_final_capacity(&s->topo,
-					scen_cluster_of_rank(&s->topo, 0)) / 1024.0;
+				scale = little;
 			else if (strcmp(eq, "big"))
 				return ferr(f, e, "workload", "%s/%s: ref=%s: want little or big",
 					    wl->name, w[0], eq);
@@ -110,9 +205,11 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 		}
 	}
 	if (!have_util)
-		return ferr(f, e, "workload", "%s/%s: util= missing", wl->name, w[0]);
+		return ferr(f, e, "workload", "%s/%s: util= or ramp= missing",
+			    wl->name, w[0]);
 	for (i = 0; i < t.nphases; i++)
-		t.util[i] *= scale;
+		if (!scaled[i])
+			t.util[i] *= scale;
 	if (wl->ntasks + count > SCEN_MAX_TASKS)
 		return ferr(f, e, "workload", "%s: more than %d tasks", wl->name,
 			    SCEN_MAX_TASKS);

@@ -3,13 +3,17 @@
  * workload.h - the `workload` fields of a scenario:
  *
  *   workload = NAME TASK [; TASK]...
- *   TASK     = TNAME util=U[,U...] [ref=big|little] [period_ms=P] [count=N]
- *              [cluster=R]
+ *   TASK     = TNAME util=U[,U...]|ramp=FROM:TO:DELTA [ref=big|little]
+ *              [period_ms=P] [phase_ms=MS] [count=N|bigs] [cluster=R]
  *
- * util: % of the biggest CPU at its highest OPP (ref=little: of the
- * lowest-capacity CPU, as LISA sizes small tasks), one value per phase (a
- * task with one value keeps it in every phase); period_ms (default 16);
- * count: N identical tasks TNAME.0 .. TNAME.(N-1); cluster: pinned to the
+ * util: % of the biggest CPU at its highest OPP (ref=little, or the suffix
+ * "l" on one value: of the lowest-capacity CPU, as LISA sizes small tasks),
+ * one value per phase (a task with one value keeps it in every phase);
+ * ramp: LISA's Ramp, FROM by DELTA up to the first value past TO, which is
+ * set to TO, one phase each; period_ms (default 16); phase_ms: this
+ * workload's phase length (default: the scenario's); count: N identical
+ * tasks TNAME.0 .. TNAME.(N-1), bigs: one per CPU of the highest capacity
+ * (LISA's one task per big CPU); cluster: pinned to the
  * cluster of capacity rank R (0 = lowest capacity), nothing hard-codes how
  * many clusters there are.  Every phase must fit the topology (a brute-force
  * search for one placement in which no CPU is over capacity).
@@ -27,6 +31,9 @@ int parse_workloads(const struct fctx *f, struct scenario *s);
 
 /* Phases of a workload: the most of any task (>= 1). */
 int workload_phases(const struct scen_workload *w);
+
+/* The length of one of @w's phases, ms. */
+int workload_phase_ms(const struct scenario *s, const struct scen_workload *w);
 
 /* Utilisation of a task in phase @ph (% of 1024). */
 double task_util(const struct scen_task *t, int ph);

@@ -23,7 +23,7 @@ static void roundtrip(void)
 		"timeout_s = 60\nwarmup_ms = 250\nphase_ms = 700\nslice_us = 150\n"
 		"temperature = 70\nprofile = memory\nbin_mv = -10\n"
 		"workload = pack a util=3 cluster=0; b util=3 cluster=0\n"
-		"workload = spread a util=3 cluster=0; b util=3,4 cluster=1\n";
+		"workload = spread a util=3 cluster=0; b util=3,4 cluster=1 phase_ms=300\n";
 	struct scen_override ov = { .topo = "2x1024+2x200" };
 	char buf[4096];
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
@@ -32,8 +32,9 @@ static void roundtrip(void)
 	EXPECT(f && !plan_write(f, &s, &s.run[0]));
 	fclose(f);
 	EXPECT(!plan_parse(buf, &p, err, sizeof(err)));
-	EXPECT(p.em == PLAN_EM_PUSH && p.warmup_ms == 250 &&
-	       p.phase_ms == 700 && p.slice_us == 150);
+	EXPECT(p.em == PLAN_EM_PUSH && p.warmup_ms == 250 && p.slice_us == 150);
+	/* the scenario's phase, then the workload's own */
+	EXPECT(p.step[0].phase_ms == 700 && p.step[1].phase_ms == 300);
 	EXPECT(p.nsteps == 2 && !strcmp(p.step[1].label, "spread"));
 	EXPECT(p.step[1].temp_mc == 70000 && p.step[1].bin_mv == -10 &&
 	       !strcmp(p.step[1].profile, "memory"));

@@ -120,6 +120,40 @@ static void fields(void)
 	EXPECT(!strcmp(s.topo_spec, "2x256+1x512+1x1024"));
 }
 
+/* LISA's shapes: a ramp, values of the smallest CPU, one task per big CPU. */
+static void lisa_shapes(void)
+{
+	static const char *text =
+		"name = l\ndescription = d\nkind = placement\nruns = a\n"
+		"timeout_s = 60\nwarmup_ms = 100\nphase_ms = 1000\n"
+		"workload = up r ramp=10l:70:5 phase_ms=500\n"
+		"workload = down r ramp=70:10l:5 phase_ms=500\n"
+		"workload = wmig w util=20l,70,20l,70 count=bigs phase_ms=2000\n";
+	struct scen_override ov = { .topo = "4x160+2x512+2x1024" };
+	const struct scen_task *t;
+
+	EXPECT(!scen_parse("l.conf", text, 0, &ov, &s, err, sizeof(err)));
+	if (s.nworkloads != 3)
+		return;
+	/* 10 % of 160 = 1.5625 % of 1024; by 5 up to 71.5625, clipped to 70 */
+	t = &s.w[0].t[0];
+	EXPECT(t->nphases == 15);
+	EXPECT_NEAR(t->util[0], 1.5625, 1e-9);
+	EXPECT_NEAR(t->util[13], 66.5625, 1e-9);
+	EXPECT_NEAR(t->util[14], 70, 1e-9);
+	t = &s.w[1].t[0];
+	EXPECT(t->nphases == 15);
+	EXPECT_NEAR(t->util[0], 70, 1e-9);
+	EXPECT_NEAR(t->util[13], 5, 1e-9);
+	EXPECT_NEAR(t->util[14], 1.5625, 1e-9);
+	EXPECT(s.w[0].phase_ms == 500 && workload_phase_ms(&s, &s.w[2]) == 2000);
+	/* two CPUs of capacity 1024: two tasks; 20 % of 160 is 3.125 */
+	EXPECT(s.w[2].ntasks == 2);
+	EXPECT_NEAR(s.w[2].t[1].util[2], 3.125, 1e-9);
+	EXPECT_NEAR(s.w[2].t[1].util[3], 70, 1e-9);
+	EXPECT(workload_phase_ms(&s, &s.w[2]) == 2000);
+}
+
 static void ranks(void)
 {
 	struct topo t;
@@ -178,6 +212,7 @@ void test_scen(void)
 	t_run("scen/shipped-files-any-topology", shipped);
 	t_run("scen/bad-files", bad_files);
 	t_run("scen/fields", fields);
+	t_run("scen/lisa-shapes", lisa_shapes);
 	t_run("scen/capacity-ranks", ranks);
 	t_run("scen/step-labels", labels);
 	t_run("scen/command-line-overrides", override_runs);
