@@ -405,6 +405,38 @@ def heat_table(figs):
                   "n"], rows)
 
 
+def placement_table(figs, base):
+    """Placement: one row per workload, one column per run (variant:EM),
+    the median [95 % CI] of @base over the boots."""
+    g = [f for f in figs if f["name"].startswith(base + ".") and f.get("cluster", -1) < 0]
+    if not g:
+        return []
+    order = {"static": 0, "best-static": 1, "oracle": 3}
+    runs = sorted({f"{f['variant']}:{(f['scenario'] + ':').split(':')[1]}" for f in g},
+                  key=lambda k: (order.get(k.split(":", 1)[1], 2), k))
+    labels = []
+    for f in g:
+        lab = f["name"][len(base) + 1:]
+        if lab not in labels:
+            labels.append(lab)
+    cell = {(f["name"][len(base) + 1:], f"{f['variant']}:{(f['scenario'] + ':').split(':')[1]}"): f
+            for f in g}
+    rows = [[lab] + [f"{value(cell[(lab, r)])} (n {cell[(lab, r)]['n']})" if (lab, r) in cell else "–"
+                     for r in runs] for lab in labels]
+    return table(["workload"] + runs, rows)
+
+
+def verdict_blocks(rundir, scen, marker):
+    """The paragraphs of the scenario's table.txt that start with @marker."""
+    for t in (os.path.join(rundir, "table.txt"),
+              os.path.join(rundir, "scenarios", scen, "table.txt")):
+        if os.path.isfile(t):
+            with open(t) as fh:
+                paras = fh.read().split("\n\n")
+            return [p.strip("\n") for p in paras if p.lstrip("\n").startswith(marker)]
+    return []
+
+
 # ---------------------------------------------------------------- sections
 
 def section_hot_path(figs, plots):
@@ -537,6 +569,18 @@ def section_scenarios(s, rundir):
             p2 = plot_heat(scen, g, rundir)
             if p2:
                 out += [f"![{scen} vs period]({p2})", ""]
+        placed = placement_table(g, "placement_over_optimal_pct")
+        if placed:
+            out += ["Placement energy over the brute-force optimum, % (LISA's pricing: where EAS "
+                    "ran each task in each phase, priced like the optimum under the truth at the "
+                    "window's start; median [95 % CI] over valid boots):", ""] + placed
+            out += ["The meter's energy over the same optimum, % (also carries schedutil's OPP "
+                    "choice, idle and background power, migrations):", ""]
+            out += placement_table(g, "energy_over_optimal_pct")
+            pairs = verdict_blocks(rundir, scen, "paired per boot")
+            if pairs:
+                out += ["Paired per boot (same boot index), from `table.txt`:", "", "```"]
+                out += ["\n\n".join(pairs), "```", ""]
         # The headline metrics here; every figure is in "All figures".
         g = [f for f in g if f["name"].split(".")[0] in SCENARIO_HEADLINE]
         out += table(["metric", "variant", "EM", "mode", "preempt", "cluster",

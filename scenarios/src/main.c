@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 		case 't': o.topo = optarg; break;
 		case 'r': o.runs = optarg; break;
 		case 'b': o.boots = atoi(optarg);
-			if (o.boots < 1 || o.boots > 50)
+			if (o.boots < 1 || o.boots > SCEN_MAX_BOOTS)
 				usage();
 			break;
 		case 'o': o.outdir = optarg; break;

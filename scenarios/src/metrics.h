@@ -8,7 +8,7 @@
 #define EMRCU_SCEN_METRICS_H
 
 #define METRIC_NAME_LEN 96
-#define METRICS_MAX 768
+#define METRICS_MAX 2048
 #define METRIC_MAX_SAMPLES 64
 
 struct metric {

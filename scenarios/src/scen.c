@@ -395,8 +395,8 @@ static int parse_heat(const struct fctx *f, struct scenario *s)
 		return -1;
 	if (!e)
 		return 0;
-	if (s->kind != KIND_ENERGY)
-		return ferr(f, e, "heat", "only energy scenarios take a heat schedule");
+	if (s->kind != KIND_ENERGY && s->kind != KIND_PLACEMENT)
+		return ferr(f, e, "heat", "only energy and placement scenarios take a heat schedule");
 	strcpy(buf, e->val);
 	n = fwords(buf, w, SCEN_MAX_HEAT);
 	if (!n || n > SCEN_MAX_HEAT)
@@ -471,6 +471,7 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 	s->aa_static_pp = -1;
 	s->invisible_pct_min = -1;
 	s->em_choice_pct_max = -1;
+	s->paired_p_max = s->aa_p_min = -1;
 	if (s->kind == KIND_ENERGY && s->heat &&
 	    (fnum(f, "pass.runtime_above_oracle_pp", 0, 0, 1000, -1,
 		  &s->runtime_above_oracle_pp) ||
@@ -493,7 +494,10 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 			    &s->invisible_pct_min);
 	if (s->kind == KIND_PLACEMENT)
 		return fnum(f, "pass.em_choice_pct_max", 0, 0, 1000, -1,
-			    &s->em_choice_pct_max);
+			    &s->em_choice_pct_max) ||
+		       fnum(f, "pass.paired_p_max", 0, 0, 1, -1,
+			    &s->paired_p_max) ||
+		       fnum(f, "pass.aa_p_min", 0, 0, 1, -1, &s->aa_p_min);
 	return 0;
 }
 
@@ -535,7 +539,7 @@ static int parse_all(const struct fctx *f, const struct scen_override *ov,
 	    parse_runs(f, ov ? ov->runs : NULL, s) ||
 	    get_word(f, "mode", 0, "realtime", modes, s->mode, sizeof(s->mode)))
 		return -1;
-	if (fint(f, "boots", 0, 1, 50, 1, &v))
+	if (fint(f, "boots", 0, 1, SCEN_MAX_BOOTS, 1, &v))
 		return -1;
 	s->boots = (int)v;
 	if (fint(f, "timeout_s", 1, 10, 3600, 0, &v))

@@ -14,11 +14,19 @@
  *              above the next longer period's; the shortest period no more
  *              than pass.runtime_vs_best_static_pp above best-static's;
  *              >= pass.runtime_abs_err_pct_min (a declared mis-model shows);
- *   placement: oracle runs: median energy over optimum <= the workload's
- *              pass.over_optimal_pct (valid boots only), and the EM's own
- *              best placement of the declared load (no QEMU noise) over the
- *              optimum <= pass.em_choice_pct_max (static runs: reported,
- *              not judged);
+ *   placement: runtime@P and oracle runs: median energy over optimum <=
+ *              the workload's pass.over_optimal_pct (valid boots only);
+ *              oracle runs: the EM's own best placement of the declared
+ *              load (no QEMU noise) over the optimum <=
+ *              pass.em_choice_pct_max.  Paired per boot (boots of the same
+ *              index, both valid; signtest.h): each runtime@P run against
+ *              the boot-static run of its kernel, pooled over workloads,
+ *              one-sided sign test p <= pass.paired_p_max (what it buys;
+ *              a driver that never updated ties everywhere and fails);
+ *              two static runs on different kernels, two-sided p >=
+ *              pass.aa_p_min (A/A).  Too few pairs to reach the level:
+ *              inconclusive.  The runtime run against best-static is
+ *              tabled, not judged;
  *   shared:    median share of the true energy the EM does not see >=
  *              pass.invisible_pct_min for every workload;
  *   latency:   per load, the first run is the baseline; another run's

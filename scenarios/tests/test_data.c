@@ -8,6 +8,7 @@
 #include "derive.h"
 #include "latency.h"
 #include "scen.h"
+#include "signtest.h"
 #include "stepdata.h"
 #include "tcheck.h"
 #include "verdict.h"
@@ -435,6 +436,78 @@ static void verdict_heat(void)
 	}
 }
 
+/* The exact sign test against hand-computed binomial tails. */
+static void sign_test(void)
+{
+	struct sign_count c = { 0 };
+	int i;
+
+	for (i = 0; i < 5; i++)
+		sign_add(&c, 3, 0.1);
+	sign_add(&c, 0.05, 0.1);		/* a tie: dropped */
+	EXPECT(c.wins == 5 && c.ties == 1 && !c.losses);
+	EXPECT_NEAR(sign_p_one(&c), 1.0 / 32, 1e-12);
+	EXPECT_NEAR(sign_p_two(&c), 1.0 / 16, 1e-12);
+	EXPECT_NEAR(sign_p_floor(&c), 1.0 / 64, 1e-12);
+	sign_add(&c, -1, 0.1);
+	sign_add(&c, -1, 0.1);
+	/* 5 of 7: P(X >= 5) = (21 + 7 + 1) / 128 */
+	EXPECT_NEAR(sign_p_one(&c), 29.0 / 128, 1e-12);
+	EXPECT_NEAR(sign_p_two(&c), 58.0 / 128, 1e-12);
+	memset(&c, 0, sizeof(c));
+	EXPECT_NEAR(sign_p_one(&c), 1, 0);
+}
+
+/*
+ * The paired placement checks on synthetic boots.  Negative controls: a
+ * runtime EM that placed like the boot-static one (a driver that never
+ * updates) fails "what it buys"; two kernels whose static EMs place
+ * differently on every boot fail the A/A check; too few boots decide
+ * nothing (inconclusive, not pass).
+ */
+static void verdict_paired(void)
+{
+	static const char *pl =
+		"name = p\ndescription = d\nkind = placement\n"
+		"runs = u:static p:static p:runtime@100\nboots = 6\n"
+		"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1000\ntemperature = 75\n"
+		"heat = 0:0\nworkload = w t util=10\n"
+		"pass.paired_p_max = 0.05\npass.aa_p_min = 0.05\n";
+	static struct outcome po[18];
+	FILE *devnull = fopen("/dev/null", "w");
+	int i;
+
+	EXPECT(!scen_parse("p.conf", pl, 0, NULL, &s, err, sizeof(err)));
+	EXPECT(s.boots == 6 && s.paired_p_max == 0.05);
+	for (i = 0; i < 18; i++) {
+		int run = i / 6, boot = i % 6;
+		/* static 30 +- 1 on both kernels, runtime 5 */
+		double v = run == 2 ? 5 : 30 + (boot % 2 ? 1 : -1) * (run ? 1 : 0);
+
+		po[i].run = run;
+		po[i].boot = boot;
+		po[i].ok = 1;
+		po[i].ms = calloc(1, sizeof(*po[i].ms));
+		metric_add(po[i].ms, "placement_over_optimal_pct.w", "%", "lower", -1, v);
+		metric_add(po[i].ms, "step_valid.w", "", "none", -1, 1);
+	}
+	EXPECT(verdict(&s, po, 18, devnull, devnull) == 0);
+	for (i = 12; i < 18; i++)	/* runtime placed like static */
+		po[i].ms->m[0].v[0] = po[i - 6].ms->m[0].v[0];
+	EXPECT(verdict(&s, po, 18, devnull, devnull) == 1);
+	for (i = 12; i < 18; i++)
+		po[i].ms->m[0].v[0] = 5;
+	for (i = 0; i < 6; i++)		/* unpatched static always 10 pp worse */
+		po[i].ms->m[0].v[0] = 40;
+	EXPECT(verdict(&s, po, 18, devnull, devnull) == 1);
+	/* three boots: 2^-3 > 0.05, nothing decided, nothing failed */
+	s.boots = 3;
+	EXPECT(verdict(&s, po, 18, devnull, devnull) == 0);
+	fclose(devnull);
+	for (i = 0; i < 18; i++)
+		free(po[i].ms);
+}
+
 void test_data(void)
 {
 	t_run("data/oracle-em-estimate-matches-truth-sanity", oracle_em);
@@ -448,5 +521,7 @@ void test_data(void)
 	t_run("data/verdict-latency-noise-band", verdict_latency);
 	t_run("data/verdict-no-checks-is-not-a-pass", verdict_no_checks);
 	t_run("data/heat-run-recorded", heat_recorded);
+	t_run("data/sign-test", sign_test);
+	t_run("data/verdict-placement-paired-and-negative-controls", verdict_paired);
 	t_run("data/verdict-heat-checks-and-their-negative-controls", verdict_heat);
 }
