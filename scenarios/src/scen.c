@@ -497,7 +497,8 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 			    &s->em_choice_pct_max) ||
 		       fnum(f, "pass.paired_p_max", 0, 0, 1, -1,
 			    &s->paired_p_max) ||
-		       fnum(f, "pass.aa_p_min", 0, 0, 1, -1, &s->aa_p_min);
+		       fnum(f, "pass.aa_p_min", 0, 0, 1, -1, &s->aa_p_min) ||
+		       fnum(f, "pass.tie_pp", 0, 0, 100, 0, &s->tie_pp);
 	return 0;
 }
 

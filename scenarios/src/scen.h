@@ -123,6 +123,7 @@ struct scenario {
 	double em_choice_pct_max;		/* placement, <0: none */
 	/* placement, paired per boot (sign test, verdict.h), <0: none */
 	double paired_p_max, aa_p_min;
+	double tie_pp;		/* placement: |d| <= this is a tie (pp) */
 
 	/* energy with heat; -1: the platform's default (model_data.h) */
 	int heat, nheat;

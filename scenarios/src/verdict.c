@@ -473,10 +473,9 @@ static int boot_value(const struct outcome *o, int no, int r, int boot,
 /*
  * Runs @a and @b paired per boot on every workload: d = a - b of the
  * placement's energy over the optimum (pp; > 0: @b placed better), a tie
- * within PAIR_TIE_PP.  One table row per workload and a pooled row; the
+ * within pass.tie_pp.  One table row per workload and a pooled row; the
  * pooled counts are returned.
  */
-#define PAIR_TIE_PP 0.1
 static double median_of(double *v, int n)
 {
 	if (!n)
@@ -496,7 +495,7 @@ static struct sign_count paired_table(struct judge *j, const struct scenario *s,
 	scen_run_name(s, a, ra, sizeof(ra));
 	scen_run_name(s, b, rb, sizeof(rb));
 	fprintf(j->txt, "\npaired per boot: %s - %s, placed over optimal pp (> 0: %s placed better; tie within %.1f pp; sign test over the non-tied pairs)\n",
-		ra, rb, rb, PAIR_TIE_PP);
+		ra, rb, rb, s->tie_pp);
 	fprintf(j->txt, "%-22s %5s %10s %16s %11s %11s\n", "workload", "pairs",
 		"median d", "better/tie/worse", "p one-sided", "p two-sided");
 	for (i = 0; i <= s->nworkloads; i++) {
@@ -514,7 +513,7 @@ static struct sign_count paired_table(struct judge *j, const struct scenario *s,
 				    boot_value(o, no, b, k, "placement_over_optimal_pct", l, &vb)) {
 					d[n++] = va - vb;
 					all_d[nall++] = va - vb;
-					sign_add(&c, va - vb, PAIR_TIE_PP);
+					sign_add(&c, va - vb, s->tie_pp);
 				}
 			all.wins += c.wins;
 			all.losses += c.losses;

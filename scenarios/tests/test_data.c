@@ -472,13 +472,14 @@ static void verdict_paired(void)
 		"runs = u:static p:static p:runtime@100\nboots = 6\n"
 		"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1000\ntemperature = 75\n"
 		"heat = 0:0\nworkload = w t util=10\n"
-		"pass.paired_p_max = 0.05\npass.aa_p_min = 0.05\n";
+		"pass.paired_p_max = 0.05\npass.aa_p_min = 0.05\n"
+		"pass.tie_pp = 1\n";
 	static struct outcome po[18];
 	FILE *devnull = fopen("/dev/null", "w");
 	int i;
 
 	EXPECT(!scen_parse("p.conf", pl, 0, NULL, &s, err, sizeof(err)));
-	EXPECT(s.boots == 6 && s.paired_p_max == 0.05);
+	EXPECT(s.boots == 6 && s.paired_p_max == 0.05 && s.tie_pp == 1);
 	for (i = 0; i < 18; i++) {
 		int run = i / 6, boot = i % 6;
 		/* static 30 +- 1 on both kernels, runtime 5 */
@@ -494,6 +495,9 @@ static void verdict_paired(void)
 	EXPECT(verdict(&s, po, 18, devnull, devnull) == 0);
 	for (i = 12; i < 18; i++)	/* runtime placed like static */
 		po[i].ms->m[0].v[0] = po[i - 6].ms->m[0].v[0];
+	EXPECT(verdict(&s, po, 18, devnull, devnull) == 1);
+	for (i = 12; i < 18; i++)	/* better, but within the tie band */
+		po[i].ms->m[0].v[0] = po[i - 6].ms->m[0].v[0] - 0.9;
 	EXPECT(verdict(&s, po, 18, devnull, devnull) == 1);
 	for (i = 12; i < 18; i++)
 		po[i].ms->m[0].v[0] = 5;
