@@ -28,7 +28,7 @@ BASELINE ?= quick
 export QUICK
 
 .PHONY: help deps tools tools-host tools-guest pristine kernels check-series guest-check test bench \
-	aa-repeat stress report compare gate clean distclean
+	aa-repeat gate-control stress report compare gate clean distclean
 
 help:
 	@echo "emrcu-bench targets:"
@@ -50,6 +50,8 @@ help:
 	@echo "  make bench SCENARIOS='a b' those scenarios after em_bench (SCENARIOS=none: em_bench only)"
 	@echo "  make bench STRICT=1        a scenario target missed (scenario exit 3) fails the bench too"
 	@echo "  make bench AA=1    A/A calibration: unpatched as columns A/B, gated; stores results/baselines/noise.json"
+	@echo "  make gate-control [NOPS=1]   the gate's controls on unpatched (built if missing): A/A flags nothing,"
+	@echo "                     em_bench + NOPS instructions per call flagged on every perf domain"
 	@echo "  make aa-repeat [N=20] [MODES=realtime]   the A/A gate N times: >= 95 % pass or exit 1"
 	@echo "                     (results/runs/<id>-aa-repeat/aa-repeat.json; stores no noise file)"
 	@echo "  make bench HOST_TIMINGS=1|full   + hyperfine host timings (full: + one nested QUICK bench)"
@@ -136,6 +138,18 @@ bench: deps tools
 	fi; \
 	if [ -f $$d/summary.json ]; then /usr/bin/python3 results/report.py $$d || rc=1; else rc=1; fi; \
 	[ $$rc -eq 0 ] && results/publish.sh $$d || results/publish.sh --failed $$d
+
+# make gate-control: the gate's controls on real guests (unpatched only):
+# an A/A (columns A, B: the gate must flag nothing) and a column N
+# whose em_bench adds NOPS instructions per em_cpu_energy() call (the gate
+# must flag every perf domain's instructions/call); bench/run-bench.sh AA=1
+# AA_INJECT_NOPS, results/aa-calibrate.sh.  Stores no noise file.
+NOPS ?= 1
+GATE_CONTROL_DIR ?= results/runs/$(RUN_ID)-gate-control
+gate-control: deps tools
+	@echo "gate-control: $(GATE_CONTROL_DIR) (A/A must flag nothing; +$(NOPS) instruction(s) per call must be flagged on every perf domain)"
+	@RUNDIR=$(GATE_CONTROL_DIR) AA=1 AA_VARIANTS=unpatched AA_INJECT_NOPS=$(NOPS) \
+		QUICK=1 BOOTS=$(or $(BOOTS),1) UPDATE_HZ=0 bench/run-bench.sh
 
 # make aa-repeat: the A/A gate's false-positive rate (results/aa-repeat.sh).
 N ?= 20

@@ -33,6 +33,12 @@
 #               gate passed and AA_STORE=1 (default), to AA_NOISE
 #               (default results/baselines/noise.json), which `make gate`
 #               reads.  summary.json pools both columns.
+#   AA_INJECT_NOPS=N   with AA=1: a third column, N, whose em_bench adds N
+#               instructions per em_cpu_energy() call (inject_nops=N: the
+#               gate's positive control, no kernel change); the gate must
+#               flag every perf domain's instructions/call at update_hz 0
+#               in A vs N, and flag nothing in A vs B (aa-calibrate.sh).
+#               Nothing is stored (a control run, not a calibration).
 #   HOST_TIMINGS=1     host wall-clock timings with hyperfine, into
 #               host-timings-*.json (report section "Host timings"): an
 #               up-to-date kernel rebuild through kernel/variant.sh and a
@@ -50,6 +56,7 @@ NUMERATORS=${NUMERATORS:-patched patched-preempt}
 AA=${AA:-0}
 AA_VARIANTS=${AA_VARIANTS:-unpatched}
 AA_STORE=${AA_STORE:-1}
+AA_INJECT_NOPS=${AA_INJECT_NOPS:-0}
 AA_NOISE=${AA_NOISE:-$TOP/results/baselines/noise.json}
 HOST_TIMINGS=${HOST_TIMINGS:-0}
 HT_RUNS=${HT_RUNS:-3}
@@ -82,6 +89,11 @@ case $AA in
 	# or numerators as they would be in a benchmark (a runtime-EM kernel
 	# gets its updater rates and scaling run: their figures are gated too).
 	COLUMNS="A B"
+	case $AA_INJECT_NOPS in
+	0) ;;
+	1|2|4) COLUMNS="A B N" AA_STORE=0 ;;
+	*) die "AA_INJECT_NOPS=$AA_INJECT_NOPS: use 0, 1, 2 or 4" ;;
+	esac
 	aa_base= aa_num=
 	for v in $AA_VARIANTS; do
 		case " $BASELINES " in *" $v "*) aa_base="$aa_base $v" ;; *) aa_num="$aa_num $v" ;; esac
@@ -103,6 +115,7 @@ test_pds=$TEST_PDS
 quick=$QUICK
 aa=$AA
 aa_variants=$([ "$AA" = 1 ] && echo "$AA_VARIANTS")
+aa_inject_nops=$AA_INJECT_NOPS
 columns=$COLUMNS
 host_timings=$HOST_TIMINGS
 EOF
@@ -191,10 +204,12 @@ for mode in $MODES; do
 				n=$((n + 1))
 				out=$RUNDIR/runs/$tag-b$b
 				[ "$col" = - ] || out=$RUNDIR/runs/$tag-$col-b$b
+				colparams=$params
+				[ "$col" = N ] && colparams="$params inject_nops=$AA_INJECT_NOPS"
 				say "($n/$total) $v $mode $what boot $b${col#-}"
 				if ! "$RUN" --variant "$v" --mode "$mode" --topo "$TOPO" \
 					--module "$mod/platform/emrcu_platform.ko:test_pds=$TEST_PDS" \
-					--module "$mod/em_bench/em_bench.ko:$params" \
+					--module "$mod/em_bench/em_bench.ko:$colparams" \
 					--timeout 300 --idle-timeout 120 --outdir "$out" >"$out.log" 2>&1; then
 					say "FAILED: $v $mode $what boot $b${col#-}: $(tail -1 "$out.log")"
 					failed=$((failed + 1))
@@ -213,11 +228,16 @@ done
 		say "warning: disasm.sh $b $p failed"
 done
 
-say "summarising $(ls -d "$RUNDIR"/runs/*/ | wc -l) runs"
-"$TOP/results/emrcu-summarize" -o "$RUNDIR/summary.json" "$RUNDIR"/runs/*/ || exit 1
+# The injected column (AA_INJECT_NOPS) is a control, never pooled.
+sdirs=()
+for d in "$RUNDIR"/runs/*/; do
+	case $d in *-N-b*/) ;; *) sdirs+=("$d") ;; esac
+done
+say "summarising ${#sdirs[@]} runs"
+"$TOP/results/emrcu-summarize" -o "$RUNDIR/summary.json" "${sdirs[@]}" || exit 1
 
 if [ "$AA" = 1 ]; then
-	"$TOP/results/aa-calibrate.sh" "$RUNDIR" || exit 1
+	AA_STORE=$AA_STORE "$TOP/results/aa-calibrate.sh" "$RUNDIR" || exit 1
 fi
 if [ "$HOST_TIMINGS" != 0 ]; then
 	"$TOP/results/host-timings.sh" "$RUNDIR" || exit 1

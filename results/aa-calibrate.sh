@@ -11,8 +11,13 @@
 #      a "provenance" object (run, settings, commit, A/A verdict);
 #   3. when (1) passed and AA_STORE=1: aa/noise.json is installed
 #      atomically as AA_NOISE (default results/baselines/noise.json).
+#   4. with a column N (AA_INJECT_NOPS: em_bench adds N instructions per
+#      call): emrcu-compare A N -> aa/detect.txt, aa/detect.json; every
+#      deterministic instructions/call figure at update_hz 0 (one per perf
+#      domain) must be flagged: the gate's positive control.
 # Exit 0: calibrated (and stored); 1: the A/A gate flagged a figure (noise
-# larger than the gate allows: nothing stored) or a step failed.
+# larger than the gate allows: nothing stored), the positive control was
+# missed on a perf domain, or a step failed.
 set -u
 R=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$R/.." && pwd)
@@ -25,8 +30,10 @@ die() { say "error: $*" >&2; exit 1; }
 for t in emrcu-summarize emrcu-compare; do
 	[ -x "$R/$t" ] || die "results/$t missing: run make tools"
 done
-mkdir -p "$D/aa/A" "$D/aa/B" || exit 1
-for col in A B; do
+cols="A B"
+ls -d "$D"/runs/*-N-b*/ >/dev/null 2>&1 && cols="A B N"
+for col in $cols; do
+	mkdir -p "$D/aa/$col" || exit 1
 	dirs=("$D"/runs/*-"$col"-b*/)
 	[ -d "${dirs[0]}" ] || die "$D/runs has no column $col (*-$col-b*/): not an AA=1 run"
 	"$R/emrcu-summarize" -o "$D/aa/$col/summary.json" "${dirs[@]}" \
@@ -84,6 +91,19 @@ if [ "$gate_rc" -ne 0 ]; then
 	grep '^REGRESSION: ' "$D/aa/gate.txt" | sed 's/^/[aa] A\/A /'
 	say "FAILED: the A/A gate flagged $(grep -c '^REGRESSION: ' "$D/aa/gate.txt") figure(s): noise above the gate's thresholds; $AA_NOISE not updated"
 	exit 1
+fi
+if [ -d "$D/aa/N" ]; then
+	"$R/emrcu-compare" --json "$D/aa/detect.json" "$D/aa/A/summary.json" "$D/aa/N/summary.json" \
+		>"$D/aa/detect.txt" 2>&1
+	[ $? -le 1 ] || die "positive control: unusable input: $(tail -1 "$D/aa/detect.txt")"
+	want='.figures[] | select(.name == "hot_path_instructions_per_call" and .mode == "deterministic" and .update_hz == 0)'
+	total=$(jq "[$want] | length" "$D/aa/detect.json")
+	hit=$(jq "[$want | select(.regression)] | length" "$D/aa/detect.json")
+	other=$(jq "[.figures[] | select(.regression)] | length" "$D/aa/detect.json")
+	say "positive control (N = A + $(sed -n 's/^aa_inject_nops=//p' "$D/bench.conf") instruction(s) per call): flagged on $hit of $total perf domain(s); $other regression(s) in all"
+	grep '^REGRESSION: ' "$D/aa/detect.txt" | sed 's/^/[aa] A\/N /'
+	[ "$total" -gt 0 ] && [ "$hit" -eq "$total" ] ||
+		{ say "FAILED: the gate missed the injected instructions"; exit 1; }
 fi
 if [ "$AA_STORE" = 1 ]; then
 	cp "$D/aa/noise.json" "$AA_NOISE.tmp.$$" && mv -f "$AA_NOISE.tmp.$$" "$AA_NOISE" ||

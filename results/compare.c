@@ -81,11 +81,13 @@ static void print_thresholds(const struct gateconf *g, const char *conf_path)
 {
 	printf("thresholds (%s): regression = wrong way for 'better' AND 95%% CIs disjoint\n"
 	       "  (other modes: per-boot median ranges disjoint, >= %g boots a side, else not judged) AND\n"
-	       "  |%%change| >= min_effect_pct (deterministic %g, other modes %g) AND\n"
+	       "  |%%change| >= min_effect_pct (deterministic %g, other modes %g;\n"
+	       "   deterministic instructions/call at update_hz 0: |change| >= %g instructions per call) AND\n"
 	       "  |%%change| > noise band (NOISE.json band, else noise_floor_pct %g;"
 	       " calibration: A/A |%%change| x %g, floor %g)\n",
 	       conf_path, g->min_boots_rt, g->min_effect_det, g->min_effect_rt,
-	       g->noise_floor, g->noise_factor, g->noise_floor);
+	       g->min_effect_insns, g->noise_floor, g->noise_factor,
+	       g->noise_floor);
 }
 
 static struct json *thresholds_json(const struct gateconf *g, const char *path)
@@ -95,6 +97,7 @@ static struct json *thresholds_json(const struct gateconf *g, const char *path)
 	json_set_str(t, "conf_file", path);
 	json_set_num(t, "min_effect_pct_deterministic", g->min_effect_det);
 	json_set_num(t, "min_effect_pct_realtime", g->min_effect_rt);
+	json_set_num(t, "min_effect_instructions_deterministic", g->min_effect_insns);
 	json_set_num(t, "noise_safety_factor", g->noise_factor);
 	json_set_num(t, "noise_floor_pct", g->noise_floor);
 	json_set_num(t, "min_boots_realtime", g->min_boots_rt);
@@ -130,6 +133,8 @@ static struct json *verdict_json(const struct fig *b, const struct fig *n,
 	json_set_num(e, "noise_band_pct", v->band_pct);
 	json_set_bool(e, "noise_calibrated", v->calibrated);
 	json_set_num(e, "min_effect_pct", v->min_effect_pct);
+	if (v->min_effect_abs > 0)
+		json_set_num(e, "min_effect_abs", v->min_effect_abs);
 	json_set_bool(e, "wrong_way", v->wrong_way);
 	json_set_bool(e, "ci_disjoint", v->ci_disjoint);
 	if (v->boots_method) {
@@ -313,7 +318,7 @@ static int compare(const char *barg, const char *narg, const char *noise_path,
 	for (i = 0; i < base.n; i++) {
 		const struct fig *b = &base.figs[i];
 		const struct fig *n = summary_find(&nw, b->key);
-		char lab[600], ch[32];
+		char lab[600], ch[32], minef[64];
 		struct verdict v;
 
 		if (!n)
@@ -323,14 +328,18 @@ static int compare(const char *barg, const char *narg, const char *noise_path,
 			continue;
 		label2(b, n, lab, sizeof(lab));
 		fmt_change(ch, sizeof(ch), v.change_pct);
-		printf("REGRESSION: %s: %g [%g, %g] -> %g [%g, %g] %s (%s %s is better; %s disjoint; min effect %g%%; noise band %g%%%s)\n",
+		if (v.min_effect_abs > 0)
+			snprintf(minef, sizeof(minef), "%g %s", v.min_effect_abs, b->unit);
+		else
+			snprintf(minef, sizeof(minef), "%g%%", v.min_effect_pct);
+		printf("REGRESSION: %s: %g [%g, %g] -> %g [%g, %g] %s (%s %s is better; %s disjoint; min effect %s; noise band %g%%%s)\n",
 		       lab, b->median,
 		       v.boots_method ? b->boot_min : b->ci_low,
 		       v.boots_method ? b->boot_max : b->ci_high, n->median,
 		       v.boots_method ? n->boot_min : n->ci_low,
 		       v.boots_method ? n->boot_max : n->ci_high, b->unit, ch,
 		       b->better, v.boots_method ? "per-boot median ranges" : "CIs",
-		       v.min_effect_pct, v.band_pct,
+		       minef, v.band_pct,
 		       v.calibrated ? "" : " uncalibrated");
 	}
 	printf("%zu figures compared, %zu regressions, %zu improvements, %zu only in base, %zu only in new\n",

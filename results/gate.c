@@ -17,9 +17,12 @@ int gateconf_load(const struct conf *c, struct gateconf *g, char *err,
 	    conf_double(c, "noise_safety_factor", &g->noise_factor, err,
 			errlen) ||
 	    conf_double(c, "noise_floor_pct", &g->noise_floor, err, errlen) ||
-	    conf_double(c, "min_boots_realtime", &g->min_boots_rt, err, errlen))
+	    conf_double(c, "min_boots_realtime", &g->min_boots_rt, err, errlen) ||
+	    conf_double(c, "min_effect_instructions_deterministic",
+			&g->min_effect_insns, err, errlen))
 		return -1;
 	if (g->min_effect_det < 0 || g->min_effect_rt < 0 ||
+	    !(g->min_effect_insns > 0) ||
 	    g->noise_factor < 1 || g->noise_floor < 0 || g->min_boots_rt < 2) {
 		snprintf(err, errlen, "%s: a threshold is out of range", c->path);
 		return -1;
@@ -94,6 +97,12 @@ double pct_change(double base, double new_)
 	return 100.0 * (new_ - base) / fabs(base);
 }
 
+int gate_insn_figure(const struct fig *f)
+{
+	return !strcmp(f->mode, "deterministic") && f->unit &&
+	       !strcmp(f->unit, "instructions/call") && f->update_hz == 0;
+}
+
 void gate_judge(const struct fig *base, const struct fig *new_,
 		const struct gateconf *g, const struct noise *nz,
 		struct verdict *v)
@@ -128,7 +137,13 @@ void gate_judge(const struct fig *base, const struct fig *new_,
 		v->ci_disjoint = new_->ci_low > base->ci_high ||
 				 base->ci_low > new_->ci_high;
 	}
-	v->big_enough = mag >= v->min_effect_pct;
+	if (gate_insn_figure(base)) {
+		/* one instruction per call is the effect, whatever the % */
+		v->min_effect_abs = g->min_effect_insns;
+		v->big_enough = fabs(new_->median - base->median) >= g->min_effect_insns;
+	} else {
+		v->big_enough = mag >= v->min_effect_pct;
+	}
 	v->above_noise = mag > v->band_pct;
 	v->regression = v->gated && v->wrong_way && v->ci_disjoint &&
 			v->big_enough && v->above_noise;

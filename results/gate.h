@@ -18,7 +18,16 @@ struct gateconf {
 	double noise_factor;	/* band = observed A/A |%change| * this */
 	double noise_floor;	/* band >= this (and the band when uncalibrated) */
 	double min_boots_rt;	/* boots per side to judge a non-deterministic figure */
+	/*
+	 * Deterministic figures counted in instructions (unit
+	 * "instructions/call") without an updater (update_hz 0): minimum
+	 * |change| in instructions per call, instead of min_effect_det.
+	 */
+	double min_effect_insns;
 };
+
+/* Is @f judged by the absolute instruction floor (min_effect_insns)? */
+int gate_insn_figure(const struct fig *f);
 
 int gateconf_load(const struct conf *c, struct gateconf *g, char *err,
 		  size_t errlen);
@@ -44,6 +53,7 @@ struct verdict {
 	double band_pct;	/* noise band used */
 	int calibrated;		/* band came from NOISE.json */
 	double min_effect_pct;
+	double min_effect_abs;	/* > 0: the floor is this |change| in the unit */
 	int gated;		/* better is lower/higher */
 	/*
 	 * Non-deterministic modes: the boot is the unit.  boots_method: the

@@ -29,6 +29,7 @@ SUITES=(
 	"kunit-patched-debug|kernel/tests/run-kunit.sh patched-debug"
 	"em_bench|bench/em_bench/test.sh"
 	"bench-quick|tests/bench-quick.sh"
+	"gate-control|tests/gate-control.sh"
 	"scenario-heat|RUNS='patched:static patched:best-static patched:runtime@10 patched:runtime@1000 patched:oracle' tests/scenario-quick.sh thermal-ramp"
 	"scenario-quick|tests/scenario-quick.sh driver-mismodel placement"
 	"stress-quick|tests/in-clone.sh $BUILD/clones/stress stress QUICK=1"

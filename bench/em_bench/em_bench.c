@@ -65,6 +65,7 @@ MODULE_DESCRIPTION("em_cpu_energy() hot path and runtime EM update benchmark");
 #define EMB_AUTO_SPREAD_UPDATES	100	/* spread_ms=-1: time of 100 updates */
 #define EMB_OVERHEAD_PASSES	16	/* empty timed passes per reader */
 #define EMB_TIMEOUT_S		300	/* give up on a run that hangs */
+#define EMB_INJECT_MAX		4	/* inject_nops: 0, 1, 2 or 4 */
 
 /* ---- parameters --------------------------------------------------------- */
 static char *readers;
@@ -126,6 +127,10 @@ MODULE_PARM_DESC(reader_qs, "Readers call schedule() between passes (an RCU quie
 static ulong seed = 1;
 module_param(seed, ulong, 0444);
 MODULE_PARM_DESC(seed, "Seed of the input sequence");
+
+static int inject_nops;
+module_param(inject_nops, int, 0444);
+MODULE_PARM_DESC(inject_nops, "Positive control of the regression gate: 0, 1, 2 or 4 extra instructions (nop) per em_cpu_energy() call, in the benchmark's own call wrapper (no kernel change)");
 
 static char *mode_hint = "";
 module_param(mode_hint, charp, 0444);
@@ -311,6 +316,36 @@ static noinline u64 emb_pass(struct em_perf_domain *pd,
 	return sum;
 }
 
+/*
+ * inject_nops: the same pass with N nops after every call, for the gate's
+ * positive control (exactly N more instructions per call, whatever the
+ * kernel).  The pass is chosen once per reader (a register-indirect call
+ * costs what the direct one does), so inject_nops=0 times emb_pass().
+ */
+typedef u64 (*emb_pass_t)(struct em_perf_domain *pd,
+			  const struct emb_input *in, int n, unsigned long cap);
+
+#define EMB_DEFINE_NOP_PASS(nops)					\
+static noinline u64 emb_pass_nop##nops(struct em_perf_domain *pd,	\
+				       const struct emb_input *in,	\
+				       int n, unsigned long cap)	\
+{									\
+	u64 sum = 0;							\
+	int i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		sum += emb_call(pd, in[i].max_util, in[i].sum_util, cap); \
+		asm volatile(".rept " #nops "\n\tnop\n\t.endr");	\
+	}								\
+	return sum;							\
+}
+
+EMB_DEFINE_NOP_PASS(1)
+EMB_DEFINE_NOP_PASS(2)
+EMB_DEFINE_NOP_PASS(4)
+
+static emb_pass_t emb_pass_sel = emb_pass;
+
 /* ---- inputs ------------------------------------------------------------- */
 /* The state em_cpu_energy() picks for @util (ignoring inefficiencies). */
 static int emb_state_of(struct emb_pd *p, const unsigned long *freq,
@@ -408,7 +443,7 @@ static void emb_between(void)
 static void emb_fill(struct emb_reader *r, struct emb_pd *p)
 {
 	rcu_read_lock();
-	r->sink += emb_pass(p->pd, r->in, loops, p->cap);
+	r->sink += emb_pass_sel(p->pd, r->in, loops, p->cap);
 	rcu_read_unlock();
 	emb_between();
 }
@@ -422,6 +457,7 @@ static int emb_reader_fn(void *arg)
 {
 	struct emb_reader *r = arg;
 	struct emb_pd *p = &emb_pds[r->pdi];
+	emb_pass_t pass = emb_pass_sel;
 	unsigned long flags;
 	u64 t0, t, dt, sum = 0;
 	int i;
@@ -459,7 +495,7 @@ static int emb_reader_fn(void *arg)
 		local_irq_save(flags);
 		rcu_read_lock();
 		t = local_clock();
-		sum += emb_pass(p->pd, r->in, loops, p->cap);
+		sum += pass(p->pd, r->in, loops, p->cap);
 		dt = local_clock() - t;
 		rcu_read_unlock();
 		local_irq_restore(flags);
@@ -742,7 +778,7 @@ static void emb_print(void)
 	emrcu_put(o, "\"scaling\":%s,\"scaling_n\":%d,\"reader_qs\":%s,",
 		  scaling ? "true" : "false", scaling_n,
 		  reader_qs ? "true" : "false");
-	emrcu_put(o, "\"seed\":%lu,", seed);
+	emrcu_put(o, "\"seed\":%lu,\"inject_nops\":%d,", seed, inject_nops);
 	emrcu_put(o, "\"mode_hint\":\"%s\"},", mode_hint);
 	emrcu_put(o, "\"limits\":{\"update_hz_max\":%d,\"max_updates\":%d},",
 		  EMB_UPDATE_HZ_MAX, EMB_MAX_UPDATES);
@@ -854,6 +890,22 @@ static int emb_check_params(void)
 		return emrcu_bad_param("spread_ms", "must be -1..60000");
 	if (!emb_label_ok(mode_hint))
 		return emrcu_bad_param("mode_hint", "only [A-Za-z0-9._-]");
+	switch (inject_nops) {
+	case 0:
+		emb_pass_sel = emb_pass;
+		break;
+	case 1:
+		emb_pass_sel = emb_pass_nop1;
+		break;
+	case 2:
+		emb_pass_sel = emb_pass_nop2;
+		break;
+	case EMB_INJECT_MAX:
+		emb_pass_sel = emb_pass_nop4;
+		break;
+	default:
+		return emrcu_bad_param("inject_nops", "must be 0, 1, 2 or 4");
+	}
 
 	if (!emb_nr_pds) {
 		pr_err("em_bench: no CPU has an energy model (is emrcu_platform loaded?)\n");

@@ -63,6 +63,7 @@ bad hz-max patched "update_hz=10001" 22 "parameter update_hz"
 bad pd-unknown patched "update_hz=10 update_pd=3" 22 "parameter update_pd"
 bad hz-unpatched unpatched "update_hz=100" 22 "parameter update_hz"
 bad scaling-unpatched unpatched "scaling=1" 22 "parameter scaling"
+bad nops-3 unpatched "inject_nops=3" 22 "parameter inject_nops"
 
 boot no-em unpatched - ""
 if grep -q "insmod .*em_bench.ko failed (rc 19)" "$tmp/no-em/console.log"; then

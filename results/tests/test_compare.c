@@ -216,7 +216,7 @@ static struct fig draw(const struct spec *sp, double shift_pct, int boots,
 
 static void test_noisy_equal(void)
 {
-	const struct gateconf g = { 1.0, 5.0, 2.0, 0.5, 5 };
+	const struct gateconf g = { 1.0, 5.0, 2.0, 0.5, 5, 0.5 };
 	const int pairs = 2000;
 	int rc, t, fp = 0, tp = 0, fp_pooled = 0, few = 0;
 	struct rng r;
@@ -418,7 +418,7 @@ static struct fig F(const char *better, double med, double lo, double hi,
 
 static void test_judge(void)
 {
-	struct gateconf g = { 1.0, 5.0, 2.0, 0.5, 5 };
+	struct gateconf g = { 1.0, 5.0, 2.0, 0.5, 5, 0.5 };
 	struct fig b = F("lower", 100, 99.9, 100.1, "deterministic"), n;
 	struct verdict v;
 
@@ -455,6 +455,22 @@ static void test_judge(void)
 	n.nboots = 4;
 	gate_judge(&b, &n, &g, NULL, &v);
 	t_expect(!v.regression && v.few_boots, "4 boots < min_boots_realtime");
+	/* instructions/call at update_hz 0: the floor is 0.5 instruction */
+	b = F("lower", 102.80, 102.72, 102.80, "deterministic");
+	b.unit = "instructions/call";
+	n = F("lower", 103.76, 103.76, 103.76, "deterministic");
+	n.unit = "instructions/call";
+	gate_judge(&b, &n, &g, NULL, &v);
+	t_expect(v.regression && v.min_effect_abs == 0.5,
+		 "one nop (+0.96 instructions, +0.93 %%) is flagged");
+	n.median = n.ci_low = n.ci_high = 103.2;
+	gate_judge(&b, &n, &g, NULL, &v);
+	t_expect(!v.regression && !v.big_enough, "+0.4 instruction is below the floor");
+	n.median = n.ci_low = n.ci_high = 103.76;
+	b.update_hz = n.update_hz = 1000;
+	gate_judge(&b, &n, &g, NULL, &v);
+	t_expect(!v.regression && !v.big_enough && v.min_effect_abs == 0,
+		 "with an updater the percentage floor applies");
 	t_near(pct_change(0, 0), 0, 0, "0 -> 0");
 	t_expect(isinf(pct_change(0, 1)), "0 -> 1 is infinite");
 	t_end();
