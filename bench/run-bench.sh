@@ -1,10 +1,12 @@
 #!/bin/bash
 # bench/run-bench.sh — what `make bench` runs for em_bench.
 #
-# For each preemption model, the unpatched kernel runs the readers alone and
-# each runtime-EM variant runs them with the updater at every UPDATE_HZ, plus
-# one update-cost scaling run; each configuration is booted BOOTS times, in
-# deterministic mode (and realtime mode unless QUICK=1).  Every boot writes
+# For each preemption model, the unpatched kernel runs the readers alone (at
+# every UPDATE_HZ above 0 beside em_bench's null updater: the same-rate
+# baseline) and each runtime-EM variant runs them with the updater at every
+# UPDATE_HZ, plus one update-cost scaling run; each configuration is booted
+# BOOTS times, in deterministic mode (and realtime mode unless QUICK=1).
+# Every boot writes
 # a run directory under $RUNDIR; emrcu-summarize and report.py turn them
 # into summary.json, report.md and plots there.  The caller (the Makefile)
 # points results/latest at $RUNDIR only when everything succeeded.
@@ -12,7 +14,8 @@
 # Environment (defaults declared here, printed into the run):
 #   RUNDIR      output directory (required)
 #   QUICK=1     deterministic mode only, fewer boots
-#   BASELINES   variants run with the readers only (ratio denominators)
+#   BASELINES   variants run with the readers only (ratio denominators; at
+#               each UPDATE_HZ > 0 beside the null updater)
 #   NUMERATORS  variants run with the updater at each UPDATE_HZ + scaling
 #               (readers only when the kernel has no runtime EM API);
 #               which is divided by which: results/pairs
@@ -166,7 +169,12 @@ report_bad() {
 
 # configurations: "variant update_hz scaling"
 configs=()
-for v in $BASELINES; do configs+=("$v 0 0"); done
+# A baseline runs its readers at every UPDATE_HZ too, with em_bench's null
+# updater (same kthread, same wake-up grid, no update) at the rates above 0:
+# each updater figure of a numerator is divided by the same load.
+for v in $BASELINES; do
+	for hz in $UPDATE_HZ; do configs+=("$v $hz 0"); done
+done
 for v in $NUMERATORS; do
 	# A variant without the runtime API (e.g. PATCHES=<dir> on the pristine
 	# tree) runs the readers only, as the unpatched kernel does.
@@ -192,6 +200,9 @@ for mode in $MODES; do
 		params="nruns=$NRUNS update_hz=$hz mode_hint=$mode"
 		tag=$v-$mode-hz$hz
 		what="update_hz=$hz"
+		case " $BASELINES " in
+		*" $v "*) [ "$hz" = 0 ] || { params="$params null_update=1"; what="$what (null updater)"; } ;;
+		esac
 		if [ "$scaling" = 1 ]; then
 			params="nruns=20 scaling=1 mode_hint=$mode"
 			tag=$v-$mode-scaling

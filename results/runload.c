@@ -236,9 +236,23 @@ int run_load(const char *dir, const char *base, struct run *r, char *err,
 	if (r->bench) {
 		const struct json *up = json_get(r->bench, "updater");
 		double hz = 0;
+		int null = 0, rt = 0;
 
 		json_bool(json_get(up, "available"), &avail);
 		avail = avail && json_get(up, "update_ns");
+		/*
+		 * A null updater (the readers-only kernel's control) runs at
+		 * its rate: its readers are the same-rate baseline of a real
+		 * updater's (results/pairs).  On a runtime-EM kernel its
+		 * figures would pool with the real updates of the same rate.
+		 */
+		json_bool(json_get(up, "null_update"), &null);
+		json_bool(json_get(r->bench, "runtime_em"), &rt);
+		if (null && rt) {
+			snprintf(err, errlen, "null_update on a kernel with the runtime EM: not a benchmark configuration");
+			goto fail_dir;
+		}
+		avail = avail || null;
 		if (avail &&
 		    json_num(json_get(json_get(r->bench, "params"), "update_hz"), &hz) &&
 		    json_num(json_get(up, "hz"), &hz)) {

@@ -23,7 +23,7 @@ struct run {
 	struct json *scenario;	/* scenario.json or NULL */
 	const char *variant, *mode, *preempt, *release;
 	long shift;		/* icount shift, -1 when not deterministic/unknown */
-	double update_hz;	/* requested rate of a running updater, else 0 */
+	double update_hz;	/* requested rate of a running updater (null or not), else 0 */
 };
 
 /*

@@ -374,6 +374,49 @@ out:
 	t_end();
 }
 
+/*
+ * A null updater's readers are the same-rate baseline: the unpatched run
+ * made a null updater at 100 Hz divides the patched 100 Hz run; the same
+ * null updater on a runtime-EM kernel is refused.
+ */
+static void test_null_baseline(void)
+{
+	static const char *nul =
+		".updater = {\"available\":false,\"null_update\":true,\"hz\":100,"
+		"\"achieved_hz\":100.0,\"cpu\":0,\"events\":10,\"late\":0,"
+		"\"missed\":0,\"tick_sleeps\":0,\"elapsed_ns\":100000000}"
+		" | .params.update_hz = 100";
+	char p[3 * PATH_MAX], err[600];
+	struct summary s;
+	const struct fig *r, *u;
+
+	t_begin("summarize.null_updater_same_rate_baseline");
+	snprintf(p, sizeof(p), "cd %s && rm -rf null && mkdir null && "
+		 "cp -r runs/det-patched runs/det-unpatched-1 runs/det-unpatched-2 null/ && "
+		 "cd null && jq '%s' det-unpatched-2/em_bench.json > n.json && "
+		 "mv n.json det-unpatched-2/em_bench.json", dir, nul);
+	t_expect(t_run(p) == 0, "copy, null updater at 100 Hz on one unpatched run");
+	snprintf(p, sizeof(p), "cd %s/null && %s */ 2>../null.err", dir, sum_exe);
+	t_expect(t_run(p) == 0, "summarized");
+	snprintf(p, sizeof(p), "%s/null/summary.json", dir);
+	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
+		goto out;
+	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "100", 0, 0, "");
+	t_expect(u && u->n == 20, "the null-updater run is its own figure at 100 Hz");
+	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
+	t_expect(u && u->n == 20, "not pooled into the readers-only figure");
+	r = find(&s, "hot_path_ratio", "patched", "deterministic", "100", 0, 0, "");
+	t_near(num(r, "baseline_update_hz"), 100, 0, "patched 100 Hz divided by the 100 Hz null run");
+	summary_free(&s);
+	snprintf(p, sizeof(p), "cd %s/null && jq '.runtime_em = true' det-unpatched-2/em_bench.json > n.json && "
+		 "mv n.json det-unpatched-2/em_bench.json && %s */ 2>../null.err", dir, sum_exe);
+	t_expect(t_run(p) == 2, "null updater on a runtime-EM kernel refused");
+	snprintf(p, sizeof(p), "%s/null.err", dir);
+	t_expect(t_file_has(p, "null_update on a kernel with the runtime EM"), "and why");
+out:
+	t_end();
+}
+
 /* summarize a copy of the runs with the patched pd0 hot path 3 % slower */
 static void test_pipeline(void)
 {
@@ -438,6 +481,7 @@ int main(int argc, char **argv)
 	}
 	test_bad();
 	test_update_all();
+	test_null_baseline();
 	test_pipeline();
 	if (loaded)
 		summary_free(&S);
