@@ -452,8 +452,11 @@ def section_hot_path(figs, plots):
                      if (r["mode"], r["preempt"], r["update_hz"], r["variant"],
                          r["baseline"]) == (mode, preempt, uhz, var, base)),
                     key=lambda r: r["cluster"])
+        bhz = rs[0].get("baseline_update_hz") or 0
         out += [f"### {var} vs {base}: {mode} mode, preempt={preempt}, "
-                f"{var} with {hz(rs[0])}", ""]
+                f"{var} with {hz(rs[0])}"
+                + (f", {base} beside the null updater at {bhz:g} Hz" if bhz else ""),
+                ""]
         rows = []
         for r in rs:
             nf, df = ids.get(r.get("numerator_id")), ids.get(r.get("denominator_id"))
