@@ -151,6 +151,45 @@ int stats_linfit(const double *x, const double *y, size_t n, double *slope,
 	return 0;
 }
 
+static double det3(const double m[3][3])
+{
+	return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+	       m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+	       m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+}
+
+int stats_quadfit(const double *x, const double *y, size_t n, double *c2)
+{
+	double s[5] = { 0 }, t[3] = { 0 }, m[3][3], mc[3][3], d, mx;
+	size_t i;
+	int r, k;
+
+	if (n < 3)
+		return -1;
+	mx = stats_mean(x, n);	/* centred: same x^2 coefficient, better conditioned */
+	for (i = 0; i < n; i++) {
+		double u = x[i] - mx, p = 1;
+
+		for (k = 0; k < 5; k++) {
+			s[k] += p;
+			if (k < 3)
+				t[k] += p * y[i];
+			p *= u;
+		}
+	}
+	for (r = 0; r < 3; r++)
+		for (k = 0; k < 3; k++)
+			m[r][k] = s[r + k];
+	d = det3(m);
+	if (fabs(d) <= 1e-12 * fabs(s[2] * s[2] * s[4]) || d == 0.0)
+		return -1;
+	memcpy(mc, m, sizeof(m));
+	for (r = 0; r < 3; r++)
+		mc[r][2] = t[r];
+	*c2 = det3(mc) / d;
+	return 0;
+}
+
 int stats_linfit_medians_ci(const double *x, const double *const *ys,
 			    const size_t *ny, size_t ngroups, double level,
 			    unsigned int resamples, uint64_t seed,

@@ -10,7 +10,9 @@
  *   (deterministic mode only: guest time = instructions << shift).
  * update_us, update_us_per_opp, update_free_delay_us: every update of the
  *   updater kthread, by the perf domain it updated.
- * update_scaling_us: the scaling runs, one figure per nr_states.
+ * update_scaling_us: the scaling runs, one figure per nr_states;
+ *   update_callback_us: the update's callback alone in the same runs (a
+ *   pass of nr_states calls timed before each update).
  * scenario metrics: the samples a scenario driver reported.
  */
 #include <math.h>
@@ -175,33 +177,48 @@ static int collect_updater(struct pools *ps, const struct run *r, char *err,
 	return 0;
 }
 
+/* One scaling series (update_ns or callback_ns) into @name per nr_states. */
+static int collect_scaling_series(struct pools *ps, const struct run *r,
+				  const struct json *s, const char *field,
+				  const char *name, char *err, size_t errlen)
+{
+	const struct json *u = json_get(s, field);
+	struct json *t;
+	struct pool *p;
+	int64_t nr;
+	size_t k;
+
+	if (!json_len(u))
+		return 0;
+	json_int64(json_get(s, "nr_states"), &nr);
+	t = tmpl_for(r, name, "us", "lower", -1);
+	json_set_int(t, "nr_states", nr);
+	p = pools_get(ps, t, err, errlen);
+	if (!p)
+		return -1;
+	for (k = 0; k < json_len(u); k++) {
+		double v;
+
+		json_num(json_at(u, k), &v);
+		pool_add(p, v / 1000.0, r->label);
+	}
+	return 0;
+}
+
 static int collect_scaling(struct pools *ps, const struct run *r, char *err,
 			   size_t errlen)
 {
 	const struct json *sc = json_get(r->bench, "scaling");
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < json_len(sc); i++) {
 		const struct json *s = json_at(sc, i);
-		const struct json *u = json_get(s, "update_ns");
-		struct json *t;
-		struct pool *p;
-		int64_t nr;
 
-		if (!json_len(u))
-			continue;
-		json_int64(json_get(s, "nr_states"), &nr);
-		t = tmpl_for(r, "update_scaling_us", "us", "lower", -1);
-		json_set_int(t, "nr_states", nr);
-		p = pools_get(ps, t, err, errlen);
-		if (!p)
+		if (collect_scaling_series(ps, r, s, "update_ns",
+					   "update_scaling_us", err, errlen) ||
+		    collect_scaling_series(ps, r, s, "callback_ns",
+					   "update_callback_us", err, errlen))
 			return -1;
-		for (k = 0; k < json_len(u); k++) {
-			double v;
-
-			json_num(json_at(u, k), &v);
-			pool_add(p, v / 1000.0, r->label);
-		}
 	}
 	return 0;
 }

@@ -50,7 +50,7 @@ struct json *summarize_methods(const struct sumconf *sc)
 		 sc->resamples, (unsigned long long)sc->seed);
 	json_set_str(m, "ratio_ci", b);
 	json_set_str(m, "fit",
-		     "least squares through the median of each nr_states; CI by stratified bootstrap (samples resampled within each nr_states), same resamples and seed");
+		     "least squares through the median of each nr_states; CI by stratified bootstrap (samples resampled within each nr_states), same resamples and seed; deterministic mode also in instructions (us * 1000 / 2^shift); residuals_us per point; quadratic_share: x^2 term of a quadratic least-squares fit through the same medians at the largest nr_states, over its median");
 	json_set_str(m, "pooling",
 		     "hot path: every timed pass of every reader CPU of the perf domain, from every run directory with the same figure identity, is one sample");
 	snprintf(b, sizeof(b),
@@ -291,19 +291,34 @@ static int cmp_nr(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void fit_figure(struct json *figs, const struct pool *p0,
-		       const char *name, const char *unit, const char *better,
-		       const struct stats_boot *b, const struct sumconf *sc,
-		       const struct pool *const *grp, size_t ng)
+/* A straight-line fit of one scaling series (update, or callback alone). */
+struct fit_series {
+	const char *of;		/* figure fitted: update_scaling_us, ... */
+	const char *prefix;	/* of the fit's figures: update_fit_, ... */
+};
+
+static const struct fit_series fit_series[] = {
+	{ "update_scaling_us", "update_fit_" },
+	{ "update_callback_us", "callback_fit_" },
+};
+
+static struct json *fit_figure(struct json *figs, const struct pool *p0,
+			       const struct fit_series *fs, const char *what,
+			       const char *unit, const char *better,
+			       const struct stats_boot *b,
+			       const struct sumconf *sc,
+			       const struct pool *const *grp, size_t ng)
 {
-	struct json *f = fig_template(name, unit, better,
-				      json_str(json_get(p0->tmpl, "variant")),
-				      json_str(json_get(p0->tmpl, "mode")),
-				      json_str(json_get(p0->tmpl, "preempt")),
-				      num_of(p0, "update_hz", 0), -1);
-	struct json *pts = json_new_arr(), *src = json_new_arr();
+	char name[96];
+	struct json *f, *pts = json_new_arr(), *src = json_new_arr();
 	size_t g, ns = 0;
 
+	snprintf(name, sizeof(name), "%s%s", fs->prefix, what);
+	f = fig_template(name, unit, better,
+			 json_str(json_get(p0->tmpl, "variant")),
+			 json_str(json_get(p0->tmpl, "mode")),
+			 json_str(json_get(p0->tmpl, "preempt")),
+			 num_of(p0, "update_hz", 0), -1);
 	if (json_get(p0->tmpl, "shift"))
 		json_set_int(f, "shift", (int64_t)num_of(p0, "shift", 0));
 	for (g = 0; g < ng; g++) {
@@ -314,10 +329,95 @@ static void fit_figure(struct json *figs, const struct pool *p0,
 	json_set_int(f, "n", (int64_t)ng);
 	json_set_int(f, "n_samples", (int64_t)ns);
 	boot_fields(f, b, sc, "bootstrap-percentile (stratified by nr_states)");
-	json_set_str(f, "fit_of", "update_scaling_us");
+	json_set_str(f, "fit_of", fs->of);
 	json_set(f, "points", pts);
 	json_set(f, "sources", src);
 	json_push(figs, f);
+	return f;
+}
+
+/* @b in another unit: point and interval times @k (k > 0). */
+static struct stats_boot boot_scaled(const struct stats_boot *b, double k)
+{
+	struct stats_boot r = *b;
+
+	r.point *= k;
+	r.lo *= k;
+	r.hi *= k;
+	r.sd *= k;
+	return r;
+}
+
+/*
+ * The fit of one group (same variant, mode, preempt, rate, shift): slope,
+ * intercept, r2; in deterministic mode the same in guest instructions
+ * (us * 1000 / 2^shift); the residual of each point's median beside the
+ * slope; and the curvature a line hides: the x^2 term of a quadratic fit
+ * through the same medians, as a share of the largest point's median.
+ */
+static void fit_group(struct json *figs, const struct fit_series *fs,
+		      const struct pool **grp, size_t ng,
+		      const struct sumconf *sc)
+{
+	const struct pool *const *cg = (const struct pool *const *)grp;
+	struct json *sl, *res;
+	struct stats_fit fit;
+	const double **ys;
+	double *xs, *ym, c2, shift;
+	size_t *ny, g;
+
+	qsort(grp, ng, sizeof(*grp), cmp_nr);
+	xs = calloc(ng, sizeof(*xs));
+	ym = calloc(ng, sizeof(*ym));
+	ys = calloc(ng, sizeof(*ys));
+	ny = calloc(ng, sizeof(*ny));
+	if (!xs || !ym || !ys || !ny)
+		abort();
+	for (g = 0; g < ng; g++) {
+		xs[g] = num_of(grp[g], "nr_states", 0);
+		ys[g] = grp[g]->x;
+		ny[g] = grp[g]->n;
+		ym[g] = stats_median(grp[g]->x, grp[g]->n);
+	}
+	if (stats_linfit_medians_ci(xs, ys, ny, ng, sc->level, sc->resamples,
+				    sc->seed, &fit))
+		goto out;
+	sl = fit_figure(figs, grp[0], fs, "slope_us_per_opp", "us/OPP",
+			"lower", &fit.slope, sc, cg, ng);
+	res = json_new_arr();
+	for (g = 0; g < ng; g++)
+		json_push(res, json_new_num(ym[g] - (fit.slope.point * xs[g] +
+						      fit.intercept.point)));
+	json_set(sl, "residuals_us", res);
+	fit_figure(figs, grp[0], fs, "intercept_us", "us", "lower",
+		   &fit.intercept, sc, cg, ng);
+	fit_figure(figs, grp[0], fs, "r2", "1", "none", &fit.r2, sc, cg, ng);
+	shift = num_of(grp[0], "shift", -1);
+	if (shift >= 0) {
+		double k = 1000.0 / ldexp(1.0, (int)shift);
+		struct stats_boot si = boot_scaled(&fit.slope, k);
+		struct stats_boot ii = boot_scaled(&fit.intercept, k);
+
+		fit_figure(figs, grp[0], fs, "slope_instructions_per_opp",
+			   "instructions/OPP", "lower", &si, sc, cg, ng);
+		fit_figure(figs, grp[0], fs, "intercept_instructions",
+			   "instructions", "lower", &ii, sc, cg, ng);
+	}
+	if (!stats_quadfit(xs, ym, ng, &c2) && ym[ng - 1] != 0.0) {
+		struct stats_boot q = { 0 };
+		struct json *f;
+
+		q.point = q.lo = q.hi = c2 * xs[ng - 1] * xs[ng - 1] / ym[ng - 1];
+		f = fit_figure(figs, grp[0], fs, "quadratic_share", "1", "none",
+			       &q, sc, cg, ng);
+		json_set_str(f, "ci_method",
+			     "point only: x^2 term of least squares y = c0 + c1 x + c2 x^2 through the medians, c2 x_max^2 / median(x_max)");
+	}
+out:
+	free(xs);
+	free(ym);
+	free(ys);
+	free(ny);
 }
 
 static void add_fits(struct json *figs, const struct pools *ps,
@@ -325,56 +425,34 @@ static void add_fits(struct json *figs, const struct pools *ps,
 {
 	const struct pool **grp = calloc(ps->n + 1, sizeof(*grp));
 	char *done = calloc(ps->n + 1, 1);
-	size_t i, j;
+	size_t i, j, s;
 
 	if (!grp || !done)
 		abort();
-	for (i = 0; i < ps->n; i++) {
-		char ki[600], kj[600];
-		const double **ys;
-		struct stats_fit fit;
-		double *xs;
-		size_t *ny, ng = 0, g;
+	for (s = 0; s < sizeof(fit_series) / sizeof(fit_series[0]); s++) {
+		const char *of = fit_series[s].of;
 
-		if (done[i] || !ps->p[i].n ||
-		    !is_named(&ps->p[i], "update_scaling_us", NULL))
-			continue;
-		group_key(&ps->p[i], ki, sizeof(ki));
-		for (j = i; j < ps->n; j++) {
-			if (done[j] || !ps->p[j].n ||
-			    !is_named(&ps->p[j], "update_scaling_us", NULL))
+		memset(done, 0, ps->n + 1);
+		for (i = 0; i < ps->n; i++) {
+			char ki[600], kj[600];
+			size_t ng = 0;
+
+			if (done[i] || !ps->p[i].n || !is_named(&ps->p[i], of, NULL))
 				continue;
-			group_key(&ps->p[j], kj, sizeof(kj));
-			if (strcmp(ki, kj))
-				continue;
-			done[j] = 1;
-			grp[ng++] = &ps->p[j];
+			group_key(&ps->p[i], ki, sizeof(ki));
+			for (j = i; j < ps->n; j++) {
+				if (done[j] || !ps->p[j].n ||
+				    !is_named(&ps->p[j], of, NULL))
+					continue;
+				group_key(&ps->p[j], kj, sizeof(kj));
+				if (strcmp(ki, kj))
+					continue;
+				done[j] = 1;
+				grp[ng++] = &ps->p[j];
+			}
+			if (ng >= 2)
+				fit_group(figs, &fit_series[s], grp, ng, sc);
 		}
-		if (ng < 2)
-			continue;
-		qsort(grp, ng, sizeof(*grp), cmp_nr);
-		xs = calloc(ng, sizeof(*xs));
-		ys = calloc(ng, sizeof(*ys));
-		ny = calloc(ng, sizeof(*ny));
-		if (!xs || !ys || !ny)
-			abort();
-		for (g = 0; g < ng; g++) {
-			xs[g] = num_of(grp[g], "nr_states", 0);
-			ys[g] = grp[g]->x;
-			ny[g] = grp[g]->n;
-		}
-		if (!stats_linfit_medians_ci(xs, ys, ny, ng, sc->level,
-					     sc->resamples, sc->seed, &fit)) {
-			fit_figure(figs, grp[0], "update_fit_slope_us_per_opp",
-				   "us/OPP", "lower", &fit.slope, sc, grp, ng);
-			fit_figure(figs, grp[0], "update_fit_intercept_us", "us",
-				   "lower", &fit.intercept, sc, grp, ng);
-			fit_figure(figs, grp[0], "update_fit_r2", "1", "none",
-				   &fit.r2, sc, grp, ng);
-		}
-		free(xs);
-		free(ys);
-		free(ny);
 	}
 	free(grp);
 	free(done);

@@ -191,46 +191,54 @@ def plot_hot_path(figs, samples, rundir):
 
 
 def scaling_groups(figs):
+    """Per (variant, mode, preempt, rate): the update points, the callback
+    points (same runs) and every fit figure of both, by name."""
     pts = by_name(figs, "update_scaling_us")
-    keys = sorted({(f["variant"], f["mode"], f["preempt"], f["update_hz"])
-                   for f in pts})
-    for k in keys:
-        g = sorted((f for f in pts
-                    if (f["variant"], f["mode"], f["preempt"], f["update_hz"]) == k),
-                   key=lambda f: f.get("nr_states", 0))
-        fit = {}
-        for f in figs:
-            if (f["name"].startswith("update_fit_") and
-                    (f["variant"], f["mode"], f["preempt"], f["update_hz"]) == k):
-                fit[f["name"]] = f
-        yield k, g, fit
+    cbs = by_name(figs, "update_callback_us")
+
+    def key(f):
+        return (f["variant"], f["mode"], f["preempt"], f["update_hz"])
+
+    for k in sorted({key(f) for f in pts}):
+        g = sorted((f for f in pts if key(f) == k), key=lambda f: f.get("nr_states", 0))
+        cb = sorted((f for f in cbs if key(f) == k), key=lambda f: f.get("nr_states", 0))
+        fit = {f["name"]: f for f in figs
+               if f["name"].startswith(("update_fit_", "callback_fit_")) and key(f) == k}
+        yield k, g, cb, fit
 
 
 def plot_scaling(figs, rundir):
     made = []
-    for (variant, mode, preempt, uhz), g, fit in scaling_groups(figs):
-        fig, ax = plt.subplots(figsize=(6, 4))
-        x = [f["nr_states"] for f in g]
-        y = [f["median"] for f in g]
-        ax.errorbar(x, y, yerr=[[f["median"] - f["ci_low"] for f in g],
-                                [f["ci_high"] - f["median"] for f in g]],
-                    fmt="o", capsize=4, label="median, 95 % CI")
-        s = fit.get("update_fit_slope_us_per_opp")
-        i = fit.get("update_fit_intercept_us")
-        r2 = fit.get("update_fit_r2")
-        if s and i:
-            xx = [0, max(x)]
-            ax.plot(xx, [i["median"] + s["median"] * v for v in xx], "-",
-                    label=f"fit: {num(s['median'])} µs/OPP × n + {num(i['median'])} µs"
-                          + (f", r² = {r2['median']:.4f}" if r2 else ""))
-        ax.set_xlabel("OPPs in the perf domain (nr_states)")
-        ax.set_ylabel("µs per em_dev_update_perf_domain()")
-        ax.set_title(f"update cost vs OPP count: {variant}, {mode}, preempt={preempt}",
-                     fontsize=10)
+    for (variant, mode, preempt, uhz), g, cb, fit in scaling_groups(figs):
+        fig, (ax, rx) = plt.subplots(2, 1, figsize=(6, 5.5), sharex=True,
+                                     gridspec_kw={"height_ratios": [3, 1]})
+        for series, prefix, label, fmt in ((g, "update_fit_", "update", "o"),
+                                           (cb, "callback_fit_", "callback alone", "s")):
+            if not series:
+                continue
+            x = [f["nr_states"] for f in series]
+            ax.errorbar(x, [f["median"] for f in series],
+                        yerr=[[f["median"] - f["ci_low"] for f in series],
+                              [f["ci_high"] - f["median"] for f in series]],
+                        fmt=fmt, capsize=4, label=f"{label}: median, 95 % CI")
+            s, i = fit.get(prefix + "slope_us_per_opp"), fit.get(prefix + "intercept_us")
+            if s and i:
+                xx = [0, max(x)]
+                ax.plot(xx, [i["median"] + s["median"] * v for v in xx], "-",
+                        label=f"{label} fit: {num(s['median'])} µs/OPP × n + {num(i['median'])} µs")
+                if s.get("residuals_us"):
+                    rx.plot(s["points"], s["residuals_us"], fmt + "-", label=label)
+        ax.set_ylabel("µs")
+        ax.set_title(f"em_dev_update_perf_domain() vs OPP count: {variant}, {mode}, "
+                     f"preempt={preempt}", fontsize=10)
         ax.set_xlim(left=0)
         ax.set_ylim(bottom=0)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=7)
+        rx.axhline(0, color="grey", lw=0.8)
+        rx.set_xlabel("OPPs in the perf domain (nr_states)")
+        rx.set_ylabel("residual µs")
+        rx.grid(alpha=0.3)
         fig.tight_layout()
         name = f"update_scaling_{safe(variant)}_{safe(mode)}_{safe(preempt)}.png"
         save(fig, rundir, name)
@@ -528,20 +536,43 @@ def section_scaling(figs, plots):
     groups = list(scaling_groups(figs))
     if not groups:
         return out + ["No scaling runs in this summary.", ""]
-    for (variant, mode, preempt, uhz), g, fit in groups:
+    for (variant, mode, preempt, uhz), g, cb, fit in groups:
         out += [f"### {variant}, {mode} mode, preempt={preempt}", ""]
-        out += table(["OPPs", "µs per update [95 % CI]", "n", "spread"],
-                     [[f["nr_states"], value(f), f["n"], spread(f)] for f in g])
-        rows = [[label, value(fit[k]), fit[k].get("n", "–"), spread(fit[k])]
-                for k, label in (("update_fit_slope_us_per_opp", "slope µs/OPP"),
-                                 ("update_fit_intercept_us", "intercept µs"),
-                                 ("update_fit_r2", "r²")) if k in fit]
+        cbn = {f["nr_states"]: f for f in cb}
+        out += table(["OPPs", "µs per update [95 % CI]", "n", "spread",
+                      "callback alone µs [95 % CI]"],
+                     [[f["nr_states"], value(f), f["n"], spread(f),
+                       value(cbn[f["nr_states"]]) if f["nr_states"] in cbn else "–"]
+                      for f in g])
+        rows = []
+        for k, label in (("slope_us_per_opp", "slope µs/OPP"),
+                         ("intercept_us", "intercept µs"),
+                         ("slope_instructions_per_opp", "slope instructions/OPP"),
+                         ("intercept_instructions", "intercept instructions"),
+                         ("r2", "r²"),
+                         ("quadratic_share", "x² term's share of the largest point (point)")):
+            u, c = fit.get("update_fit_" + k), fit.get("callback_fit_" + k)
+
+            def cell(f):
+                if not f:
+                    return "–"
+                # a point, not an interval; below 0.05 % it is rounding
+                return f"{round(100 * f['median'], 1) + 0.0:.1f} %" if k == "quadratic_share" else value(f)
+            if u or c:
+                rows.append([label, cell(u), cell(c)])
         if rows:
+            out += table(["least-squares fit", "update [95 % CI]",
+                          "callback alone [95 % CI]"], rows)
+            sl = fit.get("update_fit_slope_us_per_opp")
+            if sl and sl.get("residuals_us"):
+                out += ["Update residuals (median − fit, µs) at " +
+                        ", ".join(f"{p}: {r:+.3f}" for p, r in
+                                  zip(sl["points"], sl["residuals_us"])) + ".", ""]
             any_fit = next(iter(fit.values()))
-            out += table(["least-squares fit", "estimate [95 % CI]", "points",
-                          "spread"], rows)
             out += [f"Fit through the medians; CI: {any_fit.get('ci_method')}, "
-                    f"{any_fit.get('bootstrap_resamples')} resamples.", ""]
+                    f"{any_fit.get('bootstrap_resamples')} resamples. The callback "
+                    "returns precomputed values (O(1) per OPP): the update's "
+                    "remainder is the series' own work.", ""]
     out += [f"![update scaling]({p})" for p in plots] + [""]
     return out
 

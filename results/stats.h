@@ -80,6 +80,12 @@ int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 int stats_linfit(const double *x, const double *y, size_t n, double *slope,
 		 double *intercept, double *r2);
 
+/*
+ * OLS y = c0 + c1 x + c2 x^2: *c2, the curvature a straight-line fit
+ * hides; returns -1 with fewer than 3 distinct x.
+ */
+int stats_quadfit(const double *x, const double *y, size_t n, double *c2);
+
 struct stats_fit {
 	struct stats_boot slope, intercept, r2;
 };

@@ -20,9 +20,12 @@
  *  - cool-down: a reader that is done keeps calling until all are done;
  *  - updater kthread (runtime EM kernels only) calling
  *    em_dev_update_perf_domain() at @update_hz, alternating two tables of
- *    the platform's power model (@temp_lo_mc / @temp_hi_mc);
+ *    the platform's power model (@temp_lo_mc / @temp_hi_mc), computed
+ *    before anything is timed: the update's callback returns the next
+ *    precomputed value (O(1)), so an update times the series' own work;
  *  - update-cost scaling (@scaling): back-to-back updates of the platform's
- *    test perf domains (different OPP counts).
+ *    test perf domains (different OPP counts), each preceded by a timed
+ *    pass of the callback alone over the same table.
  */
 
 #define pr_fmt(fmt) fmt
@@ -142,8 +145,15 @@ struct emb_input {
 	unsigned long sum_util;
 };
 
+/* An update's power values, per OPP, at temp_lo_mc and temp_hi_mc. */
+struct emb_tables {
+	unsigned long *power[2];
+	int nr_states;
+};
+
 struct emb_pd {
 	struct em_perf_domain *pd;
+	struct emb_tables tab;		/* updated PDs only */
 	struct device *dev;		/* CPU device of the first CPU */
 	int first_cpu;
 	int nr_cpus;
@@ -187,7 +197,9 @@ struct emb_scale {
 	int nr_states;
 	const char *name;
 	int errors;
+	struct emb_tables tab;
 	u64 *update_ns;
+	u64 *callback_ns;		/* the callback alone, same table */
 };
 
 static struct emb_pd *emb_pds;
@@ -221,20 +233,45 @@ struct emb_ops {
 	unsigned long (*freq)(struct em_perf_domain *pd, int i);
 	/* Identity of the table readers currently see (pointer compare only). */
 	const void *(*table_id)(struct em_perf_domain *pd);
-	/* Replace @dev's table by the model's at @temp_mc; NULL if no API. */
-	int (*update)(struct device *dev, int temp_mc);
+	/* Install @power (@n values, one per OPP) in @dev's EM; NULL if no API. */
+	int (*update)(struct device *dev, const unsigned long *power, int n);
+	/* Time of @n callbacks as one update makes them, nothing else. */
+	u64 (*callback_ns)(struct device *dev, const unsigned long *power, int n);
 };
 
 #ifdef EMRCU_HAVE_RUNTIME_EM
+/* The core asks for the states in order: hand out the next value. */
+struct emb_cb_ctx {
+	const unsigned long *power;
+	int n, i;
+};
+
 static int emb_update_power(struct device *dev, unsigned long freq,
 			    unsigned long *power, void *priv)
 {
-	int temp_mc = *(int *)priv;
+	struct emb_cb_ctx *c = priv;
 
-	return emb_model(dev, freq, temp_mc, power);
+	if (c->i >= c->n)
+		return -EINVAL;
+	*power = c->power[c->i++];
+	return 0;
 }
 
 static struct em_data_callback emb_em_cb = EM_UPDATE_CB(emb_update_power);
+
+static u64 emb_rt_callback_ns(struct device *dev, const unsigned long *power,
+			      int n)
+{
+	struct emb_cb_ctx c = { .power = power, .n = n };
+	unsigned long v;
+	u64 t0;
+	int i;
+
+	t0 = local_clock();
+	for (i = 0; i < n; i++)
+		emb_em_cb.update_power(dev, 0, &v, &c);
+	return local_clock() - t0;
+}
 
 static unsigned long emb_rt_freq(struct em_perf_domain *pd, int i)
 {
@@ -256,9 +293,12 @@ static const void *emb_rt_table_id(struct em_perf_domain *pd)
 	return t;
 }
 
-static int emb_rt_update(struct device *dev, int temp_mc)
+static int emb_rt_update(struct device *dev, const unsigned long *power,
+			 int n)
 {
-	return em_dev_update_perf_domain(dev, &emb_em_cb, &temp_mc);
+	struct emb_cb_ctx c = { .power = power, .n = n };
+
+	return em_dev_update_perf_domain(dev, &emb_em_cb, &c);
 }
 
 static const struct emb_ops emb_ops = {
@@ -267,6 +307,7 @@ static const struct emb_ops emb_ops = {
 	.freq		= emb_rt_freq,
 	.table_id	= emb_rt_table_id,
 	.update		= emb_rt_update,
+	.callback_ns	= emb_rt_callback_ns,
 };
 #else
 static unsigned long emb_static_freq(struct em_perf_domain *pd, int i)
@@ -285,6 +326,7 @@ static const struct emb_ops emb_ops = {
 	.freq		= emb_static_freq,
 	.table_id	= emb_static_table_id,
 	.update		= NULL,
+	.callback_ns	= NULL,
 };
 #endif
 
@@ -532,8 +574,7 @@ static void emb_marker_cb(struct rcu_head *rh)
 	WRITE_ONCE(rec->free_ns, local_clock() - rec->t_end);
 }
 
-static void emb_update_one(struct emb_updater *u, struct emb_pd *p,
-			   int temp_mc)
+static void emb_update_one(struct emb_updater *u, struct emb_pd *p, int k)
 {
 	const void *old = emb_ops.table_id(p->pd);
 	struct emb_rec *rec;
@@ -545,7 +586,7 @@ static void emb_update_one(struct emb_updater *u, struct emb_pd *p,
 		return;
 	}
 	t0 = local_clock();
-	ret = emb_ops.update(p->dev, temp_mc);
+	ret = emb_ops.update(p->dev, p->tab.power[k], p->tab.nr_states);
 	t1 = local_clock();
 	u->count++;
 	if (ret || emb_ops.table_id(p->pd) == old) {
@@ -571,8 +612,7 @@ static void emb_update_slot(struct emb_updater *u)
 	int i;
 
 	for (i = u->pd_first; i <= u->pd_last; i++)
-		emb_update_one(u, &emb_pds[i],
-			       u->events & 1 ? temp_hi_mc : temp_lo_mc);
+		emb_update_one(u, &emb_pds[i], u->events & 1);
 	u->events++;
 	cond_resched();		/* RCU quiescent state on !PREEMPT */
 }
@@ -642,6 +682,38 @@ static int emb_updater_fn(void *arg)
 	return 0;
 }
 
+/* @t: the model's power of every OPP of @pd at temp_lo_mc and temp_hi_mc. */
+static int emb_make_tables(struct device *dev, struct em_perf_domain *pd,
+			   struct emb_tables *t)
+{
+	int temps[2] = { temp_lo_mc, temp_hi_mc };
+	int i, k, ret;
+
+	t->nr_states = pd->nr_perf_states;
+	for (k = 0; k < 2; k++) {
+		t->power[k] = kcalloc(t->nr_states, sizeof(*t->power[k]),
+				      GFP_KERNEL);
+		if (!t->power[k])
+			return -ENOMEM;
+		for (i = 0; i < t->nr_states; i++) {
+			ret = emb_model(dev, emb_ops.freq(pd, i), temps[k],
+					&t->power[k][i]);
+			if (ret) {
+				pr_err("em_bench: the platform model refused %s at %d m°C (%d)\n",
+				       dev_name(dev), temps[k], ret);
+				return ret;
+			}
+		}
+	}
+	return 0;
+}
+
+static void emb_free_tables(struct emb_tables *t)
+{
+	kfree(t->power[0]);
+	kfree(t->power[1]);
+}
+
 /* ---- update-cost scaling on the platform's test PDs --------------------- */
 static int emb_run_scaling(void)
 {
@@ -669,11 +741,19 @@ static int emb_run_scaling(void)
 		sc->nr_states = pd->nr_perf_states;
 		sc->name = dev_name(dev);
 		sc->update_ns = kvcalloc(scaling_n, sizeof(u64), GFP_KERNEL);
-		if (!sc->update_ns)
+		sc->callback_ns = kvcalloc(scaling_n, sizeof(u64), GFP_KERNEL);
+		if (!sc->update_ns || !sc->callback_ns)
 			return -ENOMEM;
+		ret = emb_make_tables(dev, pd, &sc->tab);
+		if (ret)
+			return ret;
 		for (j = 0; j < scaling_n; j++) {
+			const unsigned long *pw = sc->tab.power[j & 1];
+
+			sc->callback_ns[j] = emb_ops.callback_ns(dev, pw,
+								 sc->nr_states);
 			t0 = local_clock();
-			ret = emb_ops.update(dev, j & 1 ? temp_hi_mc : temp_lo_mc);
+			ret = emb_ops.update(dev, pw, sc->nr_states);
 			sc->update_ns[j] = local_clock() - t0;
 			if (ret)
 				sc->errors++;
@@ -815,6 +895,10 @@ static void emb_print(void)
 			  emb_scales[i].name, emb_scales[i].errors);
 		emb_put_ns_array(o, "update_ns", emb_scales[i].update_ns,
 				 emb_scales[i].update_ns ? scaling_n : 0,
+				 sizeof(u64));
+		emrcu_put(o, ",");
+		emb_put_ns_array(o, "callback_ns", emb_scales[i].callback_ns,
+				 emb_scales[i].callback_ns ? scaling_n : 0,
 				 sizeof(u64));
 		emrcu_put(o, "}");
 	}
@@ -1023,6 +1107,7 @@ static int emb_setup_readers(void)
 static int emb_setup_updater(void)
 {
 	struct emb_updater *u = &emb_upd;
+	int i, ret;
 
 	u->cpu = update_cpu;
 	if (!update_hz)
@@ -1033,11 +1118,16 @@ static int emb_setup_updater(void)
 	u->recs = kvcalloc(EMB_MAX_UPDATES, sizeof(*u->recs), GFP_KERNEL);
 	if (!u->recs)
 		return -ENOMEM;
+	for (i = u->pd_first; !null_update && i <= u->pd_last; i++) {
+		ret = emb_make_tables(emb_pds[i].dev, emb_pds[i].pd,
+				      &emb_pds[i].tab);
+		if (ret)
+			return ret;
+	}
 	u->task = emrcu_kthread_on_cpu(emb_updater_fn, u, u->cpu, true,
 				       "em_bench_u");
 	if (IS_ERR(u->task)) {
-		int ret = PTR_ERR(u->task);
-
+		ret = PTR_ERR(u->task);
 		u->task = NULL;
 		return ret;
 	}
@@ -1063,10 +1153,15 @@ static void emb_free(void)
 		kvfree(emb_readers[i].in);
 		kvfree(emb_readers[i].ps);
 	}
-	for (i = 0; emb_pds && i < emb_nr_pds; i++)
+	for (i = 0; emb_pds && i < emb_nr_pds; i++) {
 		kvfree(emb_pds[i].inputs);
-	for (i = 0; emb_scales && i < emb_nr_scales; i++)
+		emb_free_tables(&emb_pds[i].tab);
+	}
+	for (i = 0; emb_scales && i < emb_nr_scales; i++) {
 		kvfree(emb_scales[i].update_ns);
+		kvfree(emb_scales[i].callback_ns);
+		emb_free_tables(&emb_scales[i].tab);
+	}
 	kvfree(emb_upd.recs);
 	kfree(emb_scales);
 	kfree(emb_readers);

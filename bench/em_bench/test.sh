@@ -125,6 +125,7 @@ if ok updater; then
 	has updater '"errors":0,' "no update error"
 	has updater '"update_ns":\[[0-9]' "update durations recorded"
 	has updater '"free_delay_ns":\[[0-9]' "free delays recorded"
+	has updater '"callback_ns":\[[0-9]' "the callback alone timed beside each scaling update"
 	ns=$(tr -d '\n' <"$tmp/updater/em_bench.json" | grep -o '{"nr_states":[0-9]*' | wc -l)
 	want=$(echo "$TEST_PDS" | tr ',' '\n' | wc -l)
 	if [ "$ns" -eq "$want" ]; then

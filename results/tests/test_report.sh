@@ -39,7 +39,9 @@ case_ generates \
 	"section per mode|$(has '### patched vs unpatched: realtime mode, preempt=none, patched with 100 Hz')" \
 	"instructions table|$(has '| unpatched | none | no updater | pd0 (4 OPPs) | 1 | 37.00 [37.00, 37.00] | 40 |')" \
 	"update cost per update and per OPP|$(has '| 8.0100 [8.0000, 8.0200] | 6 | ±0.12 % | 2.0025 [2.0000, 2.0050] |')" \
-	"scaling fit|$(has '| slope µs/OPP | 1.5000 [1.4997, 1.5003] | 4 |')" \
+	"scaling fit|$(has '| slope µs/OPP | 1.5000 [1.4997, 1.5003] | ')" \
+	"fit in instructions|$(has '| slope instructions/OPP | 750.00 [749.83, 750.17] | 38.52 [38.52, 38.52] |')" \
+	"curvature of the callback|$(has 'share of the largest point (point) | 0.0 % | 42.6 % |')" \
 	"small-n CI flagged|$(has '(n too small: 93.8 % coverage)')" \
 	"scenario section|$(has '### three_small')" \
 	"OPP table from params.json|$(has '| 500000 | 700000 | 20000 |')" \

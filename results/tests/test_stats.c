@@ -236,6 +236,25 @@ static void test_linfit(void)
 	t_end();
 }
 
+static void test_quadfit(void)
+{
+	double x[] = { 4, 8, 16, 32, 64 }, y[5], c[] = { 3, 3, 5 }, c2;
+	int k;
+
+	t_begin("stats.quadfit");
+	for (k = 0; k < 5; k++)
+		y[k] = 1.5 * x[k] + 2;
+	t_expect(!stats_quadfit(x, y, 5, &c2) && fabs(c2) < 1e-12,
+		 "a line has no curvature (%g)", c2);
+	for (k = 0; k < 5; k++)
+		y[k] = 0.01 * x[k] * x[k] + 1.5 * x[k] + 2;
+	t_expect(!stats_quadfit(x, y, 5, &c2), "fits");
+	t_near(c2, 0.01, 1e-12, "x^2 coefficient recovered");
+	t_expect(stats_quadfit(x, y, 2, &c2) == -1, "two points rejected");
+	t_expect(stats_quadfit(c, y, 3, &c2) == -1, "two distinct x rejected");
+	t_end();
+}
+
 static void test_linfit_ci(void)
 {
 	double xs[4] = { 4, 8, 16, 32 }, g[4][30];
@@ -306,6 +325,7 @@ int main(void)
 	test_ratio();
 	test_linfit();
 	test_linfit_ci();
+	test_quadfit();
 	test_rng();
 	return t_status();
 }

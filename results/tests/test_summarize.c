@@ -193,6 +193,21 @@ static void test_fit(void)
 	t_expect(sl->ci_low <= 1.5 && 1.5 <= sl->ci_high && sl->n == 4,
 		 "slope CI holds the slope; 4 points");
 	t_expect(!strcmp(r2->better, "none"), "r2 is not gated");
+	sl = find(&S, "update_fit_slope_instructions_per_opp", "patched",
+		  "deterministic", "100", -1, 0, "");
+	t_near(num(sl, "median"), 750, 1e-9, "shift 1: 1.5 us/OPP = 750 instructions/OPP");
+	ic = find(&S, "update_fit_quadratic_share", "patched", "deterministic",
+		  "100", -1, 0, "");
+	t_expect(ic && fabs(ic->median) < 1e-9, "a straight line has no curvature");
+	/* callback_ns = 100 + 40 n + n^2: x^2 term 1.024 of 2.404 us at n 32 */
+	ic = find(&S, "callback_fit_quadratic_share", "patched", "deterministic",
+		  "100", -1, 0, "");
+	t_near(num(ic, "median"), 1.024 / 2.404, 1e-9, "the callback's curvature is seen");
+	sl = find(&S, "callback_fit_slope_us_per_opp", "patched", "deterministic",
+		  "100", -1, 0, "");
+	t_expect(sl && json_len(json_get(sl->node, "residuals_us")) == 4 &&
+		 !strcmp(json_str(json_get(sl->node, "fit_of")), "update_callback_us"),
+		 "the callback's fit, with a residual per point");
 out:
 	t_end();
 }
