@@ -28,7 +28,7 @@ BASELINE ?= quick
 export QUICK
 
 .PHONY: help deps tools tools-host tools-guest pristine kernels check-series guest-check test bench \
-	aa-repeat gate-control stress report compare gate clean distclean
+	aa-repeat gate-control gate-power stress report compare gate clean distclean
 
 help:
 	@echo "emrcu-bench targets:"
@@ -52,6 +52,8 @@ help:
 	@echo "  make bench AA=1    A/A calibration: unpatched as columns A/B, gated; stores results/baselines/noise.json"
 	@echo "  make gate-control [NOPS=1]   the gate's controls on unpatched (built if missing): A/A flags nothing,"
 	@echo "                     em_bench + NOPS instructions per call flagged on every perf domain"
+	@echo "  make gate-power [N=3]   detection rate of +1, +2, +4 instructions/call beside the A/A"
+	@echo "                     false positives (results/runs/<id>-gate-power/gate-power.json)"
 	@echo "  make aa-repeat [N=20] [MODES=realtime]   the A/A gate N times: >= 95 % pass or exit 1"
 	@echo "                     (results/runs/<id>-aa-repeat/aa-repeat.json; stores no noise file)"
 	@echo "  make bench HOST_TIMINGS=1|full   + hyperfine host timings (full: + one nested QUICK bench)"
@@ -150,6 +152,10 @@ gate-control: deps tools
 	@echo "gate-control: $(GATE_CONTROL_DIR) (A/A must flag nothing; +$(NOPS) instruction(s) per call must be flagged on every perf domain)"
 	@RUNDIR=$(GATE_CONTROL_DIR) AA=1 AA_VARIANTS=unpatched AA_INJECT_NOPS=$(NOPS) \
 		QUICK=1 BOOTS=$(or $(BOOTS),1) UPDATE_HZ=0 bench/run-bench.sh
+
+# make gate-power: the gate's detection power (results/gate-power.sh).
+gate-power: deps tools
+	@results/gate-power.sh results/runs/$(RUN_ID)-gate-power $(if $(filter command line,$(origin N)),$(N),3)
 
 # make aa-repeat: the A/A gate's false-positive rate (results/aa-repeat.sh).
 N ?= 20

@@ -18,6 +18,12 @@ printf 'modes=realtime\nboots=2\n' >"$RUNDIR/bench.conf"
 case $what in
 pass) echo '{"compared":2,"regressions":0,"figures":[{"name":"hot_path_ns_per_call","change_pct":1.5,"regression":false},{"name":"x","change_pct":-3,"regression":false}]}' >"$RUNDIR/aa/gate.json"; exit 0 ;;
 flag) echo '{"compared":2,"regressions":1,"figures":[{"name":"hot_path_ns_per_call","variant":"unpatched","mode":"realtime","cluster":1,"change_pct":7.5,"regression":true}]}' >"$RUNDIR/aa/gate.json"; exit 1 ;;
+detect|miss) echo '{"compared":2,"regressions":0,"figures":[]}' >"$RUNDIR/aa/gate.json"
+	r=$([ "$what" = detect ] && echo true || echo false)
+	for pd in 0 1; do
+		echo "{\"name\":\"hot_path_instructions_per_call\",\"mode\":\"deterministic\",\"update_hz\":0,\"cluster\":$pd,\"regression\":$([ $pd = 0 ] && echo true || echo "$r")}"
+	done | jq -s '{figures: .}' >"$RUNDIR/aa/detect.json"
+	[ "$what" = detect ]; exit ;;
 *) echo "boot failed"; exit 1 ;;
 esac
 EOF
@@ -54,6 +60,14 @@ check two_flags_of_20 1 $? '.pass == 18 and .flagged == 2 and (.ok | not)'
 # a run that failed is not a verdict: the tally is not ok
 run failed_run 3 pass fail pass
 check failed_run 1 $? '.pass == 2 and .failed == 1 and (.ok | not) and .rows[1].regressions == null'
+
+# AA_INJECT_NOPS: detection tallied beside the A/A; a miss is a finding
+# (the run is an A/A pass), and fewer detections than MIN_DETECT fail it
+AA_INJECT_NOPS=1 run injected_all 2 detect detect
+check injected_all 0 $? '.pass == 2 and .detected == 2 and .injected_instructions_per_call == 1
+	and .rows[0].injected_flagged == 2 and .rows[0].injected_figures == 2 and .ok'
+AA_INJECT_NOPS=1 run injected_miss 2 detect miss
+check injected_miss 1 $? '.pass == 2 and .failed == 0 and .detected == 1 and .rows[1].injected_flagged == 1 and (.ok | not)'
 
 # nothing is overwritten; a bad count is refused
 why=
