@@ -5,7 +5,8 @@
  * hot_path_ns_per_call: every timed pass (ns_per_call entry) of every
  *   reader CPU of a perf domain, pooled: the CPUs of one cluster run the
  *   same code on the same core type, so their passes are treated as one
- *   sample (runs of the same identity are pooled too).
+ *   sample (runs of the same identity are pooled too; not the readers of
+ *   the update-cost scaling boot).
  * hot_path_instructions_per_call: the same passes / 2^shift
  *   (deterministic mode only: guest time = instructions << shift).
  * update_us, update_us_per_opp, update_free_delay_us: every update of the
@@ -254,10 +255,24 @@ static int collect_scenario(struct pools *ps, const struct run *r, char *err,
 	return 0;
 }
 
+/*
+ * The update-cost scaling boot (scaling, no updater) runs a few reader
+ * passes before its updates: not the readers-only configuration of that
+ * kernel (other nruns, another boot's purpose), so they are not pooled
+ * into its hot-path figures.
+ */
+static int scaling_boot(const struct run *r)
+{
+	int sc = 0;
+
+	json_bool(json_get(json_get(r->bench, "params"), "scaling"), &sc);
+	return sc && r->update_hz == 0 && json_len(json_get(r->bench, "scaling"));
+}
+
 int collect_run(struct pools *ps, const struct run *r, char *err,
 		size_t errlen)
 {
-	if (r->bench && (collect_readers(ps, r, err, errlen) ||
+	if (r->bench && ((!scaling_boot(r) && collect_readers(ps, r, err, errlen)) ||
 			 collect_updater(ps, r, err, errlen) ||
 			 collect_scaling(ps, r, err, errlen)))
 		return -1;

@@ -51,6 +51,8 @@ struct json *summarize_methods(const struct sumconf *sc)
 	json_set_str(m, "ratio_ci", b);
 	json_set_str(m, "fit",
 		     "least squares through the median of each nr_states; CI by stratified bootstrap (samples resampled within each nr_states), same resamples and seed; deterministic mode also in instructions (us * 1000 / 2^shift); residuals_us per point; quadratic_share: x^2 term of a quadratic least-squares fit through the same medians at the largest nr_states, over its median");
+	json_set_str(m, "deterministic_ci",
+		     "deterministic hot-path figures and ratios: the interval also covers the range of the per-boot medians (ratios: every numerator boot over every denominator boot); n_boots counts the boots, ci_widened_to_boots marks a widened interval");
 	json_set_str(m, "pooling",
 		     "hot path: every timed pass of every reader CPU of the perf domain, from every run directory with the same figure identity, is one sample");
 	snprintf(b, sizeof(b),
@@ -76,10 +78,10 @@ static struct json *num_array(const double *x, size_t n)
 }
 
 /* The median of each run's (boot's) own samples, in the order of sources. */
-static struct json *boot_medians(const struct pool *p)
+/* Median of each source's samples into @out (p->n slots); returns how many. */
+static size_t per_boot_medians(const struct pool *p, double *out)
 {
-	size_t k, i, m, nsrc = json_len(p->sources);
-	struct json *a = json_new_arr();
+	size_t k, i, m, nb = 0, nsrc = json_len(p->sources);
 	double *x = malloc((p->n ? p->n : 1) * sizeof(*x));
 
 	if (!x)
@@ -89,10 +91,74 @@ static struct json *boot_medians(const struct pool *p)
 			if (p->src[i] == k)
 				x[m++] = p->x[i];
 		if (m)
-			json_push(a, json_new_num(stats_median_inplace(x, m)));
+			out[nb++] = stats_median_inplace(x, m);
 	}
 	free(x);
+	return nb;
+}
+
+static struct json *boot_medians(const struct pool *p)
+{
+	struct json *a = json_new_arr();
+	double *m = malloc((p->n ? p->n : 1) * sizeof(*m));
+	size_t k, nb;
+
+	if (!m)
+		abort();
+	nb = per_boot_medians(p, m);
+	for (k = 0; k < nb; k++)
+		json_push(a, json_new_num(m[k]));
+	free(m);
 	return a;
+}
+
+/* Range of the per-boot medians; returns the number of boots. */
+static size_t boot_range(const struct pool *p, double *lo, double *hi)
+{
+	double *m = malloc((p->n ? p->n : 1) * sizeof(*m));
+	size_t k, nb;
+
+	if (!m)
+		abort();
+	nb = per_boot_medians(p, m);
+	for (k = 0; k < nb; k++) {
+		if (!k || m[k] < *lo)
+			*lo = m[k];
+		if (!k || m[k] > *hi)
+			*hi = m[k];
+	}
+	free(m);
+	return nb;
+}
+
+/*
+ * Deterministic hot-path figures: every pass of a boot costs the same, so
+ * the passes' interval is zero-width while a rerun moves the figure (which
+ * table entries, timer ticks and vCPU switches fall where).  Their interval
+ * also covers the range of the per-boot medians; n_boots says how many
+ * boots that range saw (1: a rerun's spread is not known).
+ */
+static int det_hot_path(const struct pool *p)
+{
+	const char *mode = json_str(json_get(p->tmpl, "mode"));
+
+	return !strncmp(json_str(json_get(p->tmpl, "name")), "hot_path_", 9) &&
+	       mode && !strcmp(mode, "deterministic");
+}
+
+static void widen_to_boots(struct json *f, size_t nb, double lo, double hi)
+{
+	double cl, ch;
+
+	json_set_int(f, "n_boots", (int64_t)nb);
+	if (json_num(json_get(f, "ci_low"), &cl) ||
+	    json_num(json_get(f, "ci_high"), &ch))
+		return;
+	if (lo < cl || hi > ch) {
+		json_set_num(f, "ci_low", lo < cl ? lo : cl);
+		json_set_num(f, "ci_high", hi > ch ? hi : ch);
+		json_set_bool(f, "ci_widened_to_boots", 1);
+	}
 }
 
 static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
@@ -134,6 +200,12 @@ static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 	json_set_str(f, "samples_id", p->key);
 	json_set(f, "sources", json_clone(p->sources));
 	json_set(f, "boot_medians", boot_medians(p));
+	if (det_hot_path(p)) {
+		double lo = 0, hi = 0;
+		size_t nb = boot_range(p, &lo, &hi);
+
+		widen_to_boots(f, nb, lo, hi);
+	}
 	json_set(samples, p->key, num_array(p->x, p->n));
 	return f;
 }
@@ -263,6 +335,15 @@ static int add_ratios(struct json *figs, const struct pools *ps,
 			json_set_int(f, "n", (int64_t)p->n);
 			json_set_int(f, "n_baseline", (int64_t)q->n);
 			boot_fields(f, &b, sc, "bootstrap-percentile");
+			if (det_hot_path(p)) {
+				double nl = 0, nh = 0, dl = 0, dh = 0;
+				size_t nn = boot_range(p, &nl, &nh);
+				size_t nd = boot_range(q, &dl, &dh);
+
+				/* every pairing of a numerator and a denominator boot */
+				widen_to_boots(f, nn, nl / dh, nh / dl);
+				json_set_int(f, "n_boots_baseline", (int64_t)nd);
+			}
 			json_set_str(f, "numerator_id", p->key);
 			json_set_str(f, "denominator_id", q->key);
 			src = json_clone(p->sources);

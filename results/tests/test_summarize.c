@@ -432,6 +432,78 @@ out:
 	t_end();
 }
 
+/*
+ * The update-cost scaling boot (scaling, no updater) is not pooled into the
+ * readers-only hot path of its kernel; its updates are still the scaling
+ * figure.
+ */
+static void test_scaling_boot(void)
+{
+	static const char *sc =
+		".params.scaling = true | .scaling = [{\"nr_states\":4,"
+		"\"device\":\"emrcu-test4\",\"errors\":0,\"update_ns\":[1000,1002]}]";
+	char p[3 * PATH_MAX], err[600];
+	struct summary s;
+	const struct fig *h;
+
+	t_begin("summarize.scaling_boot_not_pooled");
+	snprintf(p, sizeof(p), "cd %s && rm -rf scb && mkdir scb && "
+		 "cp -r runs/det-patched-idle scb/ && cp -r runs/det-patched-idle scb/sc && "
+		 "cd scb && jq '%s' sc/em_bench.json > n.json && mv n.json sc/em_bench.json",
+		 dir, sc);
+	t_expect(t_run(p) == 0, "copy, one of them a scaling boot");
+	snprintf(p, sizeof(p), "cd %s/scb && %s */ 2>../scb.err", dir, sum_exe);
+	t_expect(t_run(p) == 0, "summarized");
+	snprintf(p, sizeof(p), "%s/scb/summary.json", dir);
+	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
+		goto out;
+	h = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "0", 0, 0, "");
+	t_expect(h && json_len(json_get(h->node, "sources")) == 1,
+		 "hot path from the readers-only boot alone");
+	t_expect(find(&s, "update_scaling_us", "patched", "deterministic", "0", -1, 4, "") != NULL,
+		 "the scaling boot's updates kept");
+	summary_free(&s);
+out:
+	t_end();
+}
+
+/*
+ * Deterministic passes of one boot are identical, so the passes' interval is
+ * zero-width; a second boot 1 % slower must widen the figure's interval and
+ * the ratio's to what the boots gave.
+ */
+static void test_boot_intervals(void)
+{
+	char p[3 * PATH_MAX], err[600];
+	struct summary s;
+	const struct fig *u, *r;
+
+	t_begin("summarize.deterministic_interval_covers_boots");
+	snprintf(p, sizeof(p), "cd %s && rm -rf bi && mkdir bi && "
+		 "cp -r runs/det-unpatched-1 runs/det-unpatched-2 runs/det-patched-idle bi/ && "
+		 "cp -r runs/det-unpatched-2 bi/det-unpatched-3", dir);
+	t_expect(t_run(p) == 0, "copy, three unpatched boots");
+	/* 40 passes at 74, 20 at 74.74: the passes' interval is [74, 74] */
+	snprintf(p, sizeof(p), "%s/bi/det-unpatched-3/em_bench.json", dir);
+	t_expect(!slow_down(p, 0, 1.01), "third boot 1 %% slower on pd0");
+	snprintf(p, sizeof(p), "cd %s/bi && %s */ 2>../bi.err", dir, sum_exe);
+	t_expect(t_run(p) == 0, "summarized");
+	snprintf(p, sizeof(p), "%s/bi/summary.json", dir);
+	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
+		goto out;
+	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
+	t_expect(u && u->ci_low <= 74 && u->ci_high >= 74.74 - 1e-9 &&
+		 num(u, "n_boots") == 3, "unpatched pd0 interval covers every boot (74, 74.74)");
+	r = find(&s, "hot_path_ratio", "patched", "deterministic", "0", 0, 0, "");
+	t_expect(r && r->ci_low <= 75 / 74.74 + 1e-12 && r->ci_high >= 75.0 / 74 - 1e-12,
+		 "ratio interval covers every denominator boot");
+	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 1, 0, "");
+	t_expect(u && u->ci_low == u->ci_high, "pd1, equal boots: still exact");
+	summary_free(&s);
+out:
+	t_end();
+}
+
 /* summarize a copy of the runs with the patched pd0 hot path 3 % slower */
 static void test_pipeline(void)
 {
@@ -497,6 +569,8 @@ int main(int argc, char **argv)
 	test_bad();
 	test_update_all();
 	test_null_baseline();
+	test_scaling_boot();
+	test_boot_intervals();
 	test_pipeline();
 	if (loaded)
 		summary_free(&S);
