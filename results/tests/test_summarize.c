@@ -358,6 +358,19 @@ static int drop_update_pd(const char *file)
 	return rc;
 }
 
+/* emrcu-summarize in dir/@sub over @runs, then its summary.json into @s. */
+static int summarize_in(const char *sub, const char *runs, struct summary *s)
+{
+	char p[2 * PATH_MAX], err[600];
+
+	snprintf(p, sizeof(p), "cd %s/%s && %s %s 2>../%s.err", dir, sub, sum_exe,
+		 runs, sub);
+	if (!t_expect(t_run(p) == 0, "%s summarized", sub))
+		return -1;
+	snprintf(p, sizeof(p), "%s/%s/summary.json", dir, sub);
+	return t_expect(!summary_load(p, s, err, sizeof(err)), "%s", err) ? 0 : -1;
+}
+
 /* updater.pd "all" without update_pd: one update figure, no per-OPP one */
 static void test_update_all(void)
 {
@@ -401,7 +414,7 @@ static void test_null_baseline(void)
 		"\"achieved_hz\":100.0,\"cpu\":0,\"events\":10,\"late\":0,"
 		"\"missed\":0,\"tick_sleeps\":0,\"elapsed_ns\":100000000}"
 		" | .params.update_hz = 100";
-	char p[3 * PATH_MAX], err[600];
+	char p[3 * PATH_MAX];
 	struct summary s;
 	const struct fig *r, *u;
 
@@ -411,10 +424,7 @@ static void test_null_baseline(void)
 		 "cd null && jq '%s' det-unpatched-2/em_bench.json > n.json && "
 		 "mv n.json det-unpatched-2/em_bench.json", dir, nul);
 	t_expect(t_run(p) == 0, "copy, null updater at 100 Hz on one unpatched run");
-	snprintf(p, sizeof(p), "cd %s/null && %s */ 2>../null.err", dir, sum_exe);
-	t_expect(t_run(p) == 0, "summarized");
-	snprintf(p, sizeof(p), "%s/null/summary.json", dir);
-	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
+	if (summarize_in("null", "*/", &s))
 		goto out;
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "100", 0, 0, "");
 	t_expect(u && u->n == 20, "the null-updater run is its own figure at 100 Hz");
@@ -442,7 +452,7 @@ static void test_scaling_boot(void)
 	static const char *sc =
 		".params.scaling = true | .scaling = [{\"nr_states\":4,"
 		"\"device\":\"emrcu-test4\",\"errors\":0,\"update_ns\":[1000,1002]}]";
-	char p[3 * PATH_MAX], err[600];
+	char p[3 * PATH_MAX];
 	struct summary s;
 	const struct fig *h;
 
@@ -452,10 +462,7 @@ static void test_scaling_boot(void)
 		 "cd scb && jq '%s' sc/em_bench.json > n.json && mv n.json sc/em_bench.json",
 		 dir, sc);
 	t_expect(t_run(p) == 0, "copy, one of them a scaling boot");
-	snprintf(p, sizeof(p), "cd %s/scb && %s */ 2>../scb.err", dir, sum_exe);
-	t_expect(t_run(p) == 0, "summarized");
-	snprintf(p, sizeof(p), "%s/scb/summary.json", dir);
-	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
+	if (summarize_in("scb", "*/", &s))
 		goto out;
 	h = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "0", 0, 0, "");
 	t_expect(h && json_len(json_get(h->node, "sources")) == 1,
@@ -474,7 +481,7 @@ out:
  */
 static void test_boot_intervals(void)
 {
-	char p[3 * PATH_MAX], err[600];
+	char p[3 * PATH_MAX];
 	struct summary s;
 	const struct fig *u, *r;
 
@@ -486,10 +493,7 @@ static void test_boot_intervals(void)
 	/* 40 passes at 74, 20 at 74.74: the passes' interval is [74, 74] */
 	snprintf(p, sizeof(p), "%s/bi/det-unpatched-3/em_bench.json", dir);
 	t_expect(!slow_down(p, 0, 1.01), "third boot 1 %% slower on pd0");
-	snprintf(p, sizeof(p), "cd %s/bi && %s */ 2>../bi.err", dir, sum_exe);
-	t_expect(t_run(p) == 0, "summarized");
-	snprintf(p, sizeof(p), "%s/bi/summary.json", dir);
-	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
+	if (summarize_in("bi", "*/", &s))
 		goto out;
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
 	t_expect(u && u->ci_low <= 74 && u->ci_high >= 74.74 - 1e-9 &&
