@@ -51,8 +51,8 @@ struct json *summarize_methods(const struct sumconf *sc)
 	json_set_str(m, "ratio_ci", b);
 	json_set_str(m, "fit",
 		     "least squares through the median of each nr_states; CI by stratified bootstrap (samples resampled within each nr_states), same resamples and seed; deterministic mode also in instructions (us * 1000 / 2^shift); residuals_us per point; quadratic_share: x^2 term of a quadratic least-squares fit through the same medians at the largest nr_states, over its median");
-	json_set_str(m, "deterministic_ci",
-		     "deterministic hot-path figures and ratios: the interval also covers the range of the per-boot medians (ratios: every numerator boot over every denominator boot); n_boots counts the boots, ci_widened_to_boots marks a widened interval");
+	json_set_str(m, "boot_ci",
+		     "hot-path figures and ratios, every mode: the interval also covers the range of the per-boot medians (ratios: every numerator boot over every denominator boot), the boot being what a rerun repeats; n_boots counts the boots, ci_widened_to_boots marks a widened interval");
 	json_set_str(m, "pooling",
 		     "hot path: every timed pass of every reader CPU of the perf domain, from every run directory with the same figure identity, is one sample");
 	snprintf(b, sizeof(b),
@@ -132,18 +132,18 @@ static size_t boot_range(const struct pool *p, double *lo, double *hi)
 }
 
 /*
- * Deterministic hot-path figures: every pass of a boot costs the same, so
- * the passes' interval is zero-width while a rerun moves the figure (which
- * table entries, timer ticks and vCPU switches fall where).  Their interval
- * also covers the range of the per-boot medians; n_boots says how many
- * boots that range saw (1: a rerun's spread is not known).
+ * Hot-path figures, every mode: the boot is the unit a rerun repeats.  In
+ * deterministic mode every pass of a boot costs the same, so the passes'
+ * interval is zero-width while a rerun moves the figure (which table
+ * entries, timer ticks and vCPU switches fall where); in realtime mode the
+ * passes of one boot share its host noise (the gate judges the ranges of
+ * the per-boot medians for that reason).  Their interval also covers the
+ * range of the per-boot medians; n_boots says how many boots that range
+ * saw (1: a rerun's spread is not known).
  */
-static int det_hot_path(const struct pool *p)
+static int hot_path(const struct pool *p)
 {
-	const char *mode = json_str(json_get(p->tmpl, "mode"));
-
-	return !strncmp(json_str(json_get(p->tmpl, "name")), "hot_path_", 9) &&
-	       mode && !strcmp(mode, "deterministic");
+	return !strncmp(json_str(json_get(p->tmpl, "name")), "hot_path_", 9);
 }
 
 static void widen_to_boots(struct json *f, size_t nb, double lo, double hi)
@@ -200,7 +200,7 @@ static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 	json_set_str(f, "samples_id", p->key);
 	json_set(f, "sources", json_clone(p->sources));
 	json_set(f, "boot_medians", boot_medians(p));
-	if (det_hot_path(p)) {
+	if (hot_path(p)) {
 		double lo = 0, hi = 0;
 		size_t nb = boot_range(p, &lo, &hi);
 
@@ -335,7 +335,7 @@ static int add_ratios(struct json *figs, const struct pools *ps,
 			json_set_int(f, "n", (int64_t)p->n);
 			json_set_int(f, "n_baseline", (int64_t)q->n);
 			boot_fields(f, &b, sc, "bootstrap-percentile");
-			if (det_hot_path(p)) {
+			if (hot_path(p)) {
 				double nl = 0, nh = 0, dl = 0, dh = 0;
 				size_t nn = boot_range(p, &nl, &nh);
 				size_t nd = boot_range(q, &dl, &dh);

@@ -450,7 +450,7 @@ def verdict_blocks(rundir, scen, marker):
 def n_boots_note(ratios):
     det = [r for r in ratios if r.get("n_boots") is not None]
     if not det:
-        return "no deterministic figure here"
+        return "no boot count recorded"
     nb = sorted({r["n_boots"] for r in det})
     s = "/".join(str(n) for n in nb) + " boot(s) per figure"
     return s + ("; with one boot a rerun's spread is not known" if nb[0] < 2 else "")
@@ -494,9 +494,10 @@ def section_hot_path(figs, plots):
                 "the runs. *contam.*: passes above median × (1 + threshold "
                 f"{num(ids.get(r.get('numerator_id'), {}).get('contam_threshold'))}"
                 " for this mode). *spread*: half the 5–95 % range ÷ median. "
-                "Deterministic mode: every interval also covers the range of the "
-                "per-boot medians (the passes of one boot are identical; a rerun is "
-                f"not): {n_boots_note(ratios)}.", ""]
+                "Every interval also covers the range of the per-boot medians (the "
+                "boot is what a rerun repeats: deterministic passes of one boot are "
+                "identical, realtime passes share its host noise): "
+                f"{n_boots_note(ratios)}.", ""]
     for mode, preempt, name in plots:
         out += [f"![hot path, {mode}, preempt={preempt}]({name})", ""]
     return out

@@ -474,6 +474,19 @@ out:
 	t_end();
 }
 
+/* The largest per-boot median of a figure. */
+static double max_boot_median(const struct fig *f)
+{
+	const struct json *b = json_get(f->node, "boot_medians");
+	double m = -INFINITY, v;
+	size_t i;
+
+	for (i = 0; i < json_len(b); i++)
+		if (!json_num(json_at(b, i), &v) && v > m)
+			m = v;
+	return m;
+}
+
 /*
  * Deterministic passes of one boot are identical, so the passes' interval is
  * zero-width; a second boot 1 % slower must widen the figure's interval and
@@ -485,7 +498,7 @@ static void test_boot_intervals(void)
 	struct summary s;
 	const struct fig *u, *r;
 
-	t_begin("summarize.deterministic_interval_covers_boots");
+	t_begin("summarize.interval_covers_boots");
 	snprintf(p, sizeof(p), "cd %s && rm -rf bi && mkdir bi && "
 		 "cp -r runs/det-unpatched-1 runs/det-unpatched-2 runs/det-patched-idle bi/ && "
 		 "cp -r runs/det-unpatched-2 bi/det-unpatched-3", dir);
@@ -503,6 +516,21 @@ static void test_boot_intervals(void)
 		 "ratio interval covers every denominator boot");
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 1, 0, "");
 	t_expect(u && u->ci_low == u->ci_high, "pd1, equal boots: still exact");
+	summary_free(&s);
+
+	/* realtime: the boot is the unit too (three boots, one 10 % slower) */
+	snprintf(p, sizeof(p), "cd %s && rm -rf br && mkdir br && cp -r runs/rt-unpatched br/a && "
+		 "cp -r runs/rt-unpatched br/b && cp -r runs/rt-unpatched br/c", dir);
+	t_expect(t_run(p) == 0, "copy, three realtime boots");
+	snprintf(p, sizeof(p), "%s/br/c/em_bench.json", dir);
+	t_expect(!slow_down(p, 0, 1.10), "third boot 10 %% slower on pd0");
+	if (summarize_in("br", "*/", &s))
+		goto out;
+	u = find(&s, "hot_path_ns_per_call", "unpatched", "realtime", "0", 0, 0, "");
+	t_expect(u && num(u, "n_boots") == 3 &&
+		 json_get(u->node, "ci_widened_to_boots") &&
+		 u->ci_high >= max_boot_median(u) - 1e-9,
+		 "realtime pd0 interval reaches the slow boot's median");
 	summary_free(&s);
 out:
 	t_end();
