@@ -77,7 +77,6 @@ static struct json *num_array(const double *x, size_t n)
 	return a;
 }
 
-/* The median of each run's (boot's) own samples, in the order of sources. */
 /* Median of each source's samples into @out (p->n slots); returns how many. */
 static size_t per_boot_medians(const struct pool *p, double *out)
 {
@@ -97,23 +96,12 @@ static size_t per_boot_medians(const struct pool *p, double *out)
 	return nb;
 }
 
-static struct json *boot_medians(const struct pool *p)
-{
-	struct json *a = json_new_arr();
-	double *m = malloc((p->n ? p->n : 1) * sizeof(*m));
-	size_t k, nb;
-
-	if (!m)
-		abort();
-	nb = per_boot_medians(p, m);
-	for (k = 0; k < nb; k++)
-		json_push(a, json_new_num(m[k]));
-	free(m);
-	return a;
-}
-
-/* Range of the per-boot medians; returns the number of boots. */
-static size_t boot_range(const struct pool *p, double *lo, double *hi)
+/*
+ * Range of the per-boot medians (in the order of sources), also pushed
+ * onto @arr unless NULL; returns the number of boots.
+ */
+static size_t boot_range(const struct pool *p, double *lo, double *hi,
+			 struct json *arr)
 {
 	double *m = malloc((p->n ? p->n : 1) * sizeof(*m));
 	size_t k, nb;
@@ -126,6 +114,8 @@ static size_t boot_range(const struct pool *p, double *lo, double *hi)
 			*lo = m[k];
 		if (!k || m[k] > *hi)
 			*hi = m[k];
+		if (arr)
+			json_push(arr, json_new_num(m[k]));
 	}
 	free(m);
 	return nb;
@@ -199,12 +189,14 @@ static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 	json_set_str(f, "samples_file", samples_file);
 	json_set_str(f, "samples_id", p->key);
 	json_set(f, "sources", json_clone(p->sources));
-	json_set(f, "boot_medians", boot_medians(p));
-	if (hot_path(p)) {
+	{
+		struct json *bm = json_new_arr();
 		double lo = 0, hi = 0;
-		size_t nb = boot_range(p, &lo, &hi);
+		size_t nb = boot_range(p, &lo, &hi, bm);
 
-		widen_to_boots(f, nb, lo, hi);
+		json_set(f, "boot_medians", bm);
+		if (hot_path(p))
+			widen_to_boots(f, nb, lo, hi);
 	}
 	json_set(samples, p->key, num_array(p->x, p->n));
 	return f;
@@ -337,8 +329,8 @@ static int add_ratios(struct json *figs, const struct pools *ps,
 			boot_fields(f, &b, sc, "bootstrap-percentile");
 			if (hot_path(p)) {
 				double nl = 0, nh = 0, dl = 0, dh = 0;
-				size_t nn = boot_range(p, &nl, &nh);
-				size_t nd = boot_range(q, &dl, &dh);
+				size_t nn = boot_range(p, &nl, &nh, NULL);
+				size_t nd = boot_range(q, &dl, &dh, NULL);
 
 				/* every pairing of a numerator and a denominator boot */
 				widen_to_boots(f, nn, nl / dh, nh / dl);
