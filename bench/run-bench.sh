@@ -4,7 +4,10 @@
 # For each preemption model, the unpatched kernel runs the readers alone (at
 # every UPDATE_HZ above 0 beside em_bench's null updater: the same-rate
 # baseline) and each runtime-EM variant runs them with the updater at every
-# UPDATE_HZ, plus one update-cost scaling run; each configuration is booted
+# UPDATE_HZ (and at every UPDATE_HZ above 0 pushing one table over and
+# over, em_bench same_table=1: the "<variant>+same-table" configuration,
+# RCU and update cost without new content), plus one update-cost scaling
+# run; each configuration is booted
 # BOOTS times, in deterministic mode (and realtime mode unless QUICK=1).
 # Every boot writes
 # a run directory under $RUNDIR; emrcu-summarize and report.py turn them
@@ -42,6 +45,10 @@
 #               flag every perf domain's instructions/call at update_hz 0
 #               in A vs N, and flag nothing in A vs B (aa-calibrate.sh).
 #               Nothing is stored (a control run, not a calibration).
+#   AA_INJECT_SLOW_PCT=P   the same for the realtime gate: column N's
+#               em_bench slows every call by about P % of its own time
+#               (inject_slow_pct=P, a spin loop calibrated in the guest);
+#               the figures to flag are the realtime ns/call at update_hz 0.
 #   HOST_TIMINGS=1     host wall-clock timings with hyperfine, into
 #               host-timings-*.json (report section "Host timings"): an
 #               up-to-date kernel rebuild through kernel/variant.sh and a
@@ -60,6 +67,7 @@ AA=${AA:-0}
 AA_VARIANTS=${AA_VARIANTS:-unpatched}
 AA_STORE=${AA_STORE:-1}
 AA_INJECT_NOPS=${AA_INJECT_NOPS:-0}
+AA_INJECT_SLOW_PCT=${AA_INJECT_SLOW_PCT:-0}
 AA_NOISE=${AA_NOISE:-$TOP/results/baselines/noise.json}
 HOST_TIMINGS=${HOST_TIMINGS:-0}
 HT_RUNS=${HT_RUNS:-3}
@@ -86,6 +94,7 @@ for t in qemu-runner/emrcu-run qemu-runner/emrcu-topo results/emrcu-summarize re
 done
 [ -n "$TOPO" ] || die "TOPO is empty: give a cluster spec such as $(cat "$TOP/qemu-runner/default.topo")"
 "$TOP/qemu-runner/emrcu-topo" --expect "$TOPO" >/dev/null || die "TOPO=$TOPO: not a topology (see above)"
+inject=
 case $AA in
 0) COLUMNS=- ;;
 1)	# A/A: the calibrated variants are the only ones run, as baselines
@@ -94,9 +103,17 @@ case $AA in
 	COLUMNS="A B"
 	case $AA_INJECT_NOPS in
 	0) ;;
-	1|2|4) COLUMNS="A B N" AA_STORE=0 ;;
+	1|2|4) inject="inject_nops=$AA_INJECT_NOPS" ;;
 	*) die "AA_INJECT_NOPS=$AA_INJECT_NOPS: use 0, 1, 2 or 4" ;;
 	esac
+	case $AA_INJECT_SLOW_PCT in
+	0) ;;
+	[1-9] | [1-9][0-9] | 100)
+		[ -z "$inject" ] || die "AA_INJECT_NOPS and AA_INJECT_SLOW_PCT: one injection at a time"
+		inject="inject_slow_pct=$AA_INJECT_SLOW_PCT" ;;
+	*) die "AA_INJECT_SLOW_PCT=$AA_INJECT_SLOW_PCT: use 0..100 (% of a call)" ;;
+	esac
+	[ -z "$inject" ] || COLUMNS="A B N" AA_STORE=0
 	aa_base= aa_num=
 	for v in $AA_VARIANTS; do
 		case " $BASELINES " in *" $v "*) aa_base="$aa_base $v" ;; *) aa_num="$aa_num $v" ;; esac
@@ -119,6 +136,7 @@ quick=$QUICK
 aa=$AA
 aa_variants=$([ "$AA" = 1 ] && echo "$AA_VARIANTS")
 aa_inject_nops=$AA_INJECT_NOPS
+aa_inject_slow_pct=$AA_INJECT_SLOW_PCT
 columns=$COLUMNS
 host_timings=$HOST_TIMINGS
 EOF
@@ -183,6 +201,9 @@ for v in $NUMERATORS; do
 		continue
 	fi
 	for hz in $UPDATE_HZ; do configs+=("$v $hz 0"); done
+	# The same rates pushing one table (em_bench same_table=1): the cost of
+	# RCU and the updates without the content change ("<v>+same-table").
+	for hz in $UPDATE_HZ; do [ "$hz" = 0 ] || configs+=("$v $hz 0 same"); done
 	configs+=("$v 0 1")
 done
 boots_of() { [ "$1" = realtime ] && echo "$BOOTS_RT" || echo "$BOOTS"; }
@@ -195,7 +216,7 @@ failed=0
 for mode in $MODES; do
 	for c in "${configs[@]}"; do
 		set -- $c
-		v=$1 hz=$2 scaling=$3
+		v=$1 hz=$2 scaling=$3 same=${4:-}
 		mod=$BUILD/$v/mod
 		params="nruns=$NRUNS update_hz=$hz mode_hint=$mode"
 		tag=$v-$mode-hz$hz
@@ -203,6 +224,11 @@ for mode in $MODES; do
 		case " $BASELINES " in
 		*" $v "*) [ "$hz" = 0 ] || { params="$params null_update=1"; what="$what (null updater)"; } ;;
 		esac
+		if [ "$same" = same ]; then
+			params="$params same_table=1"
+			tag=$v-$mode-hz$hz-same
+			what="$what (same table)"
+		fi
 		if [ "$scaling" = 1 ]; then
 			params="nruns=20 scaling=1 mode_hint=$mode"
 			tag=$v-$mode-scaling
@@ -216,7 +242,7 @@ for mode in $MODES; do
 				out=$RUNDIR/runs/$tag-b$b
 				[ "$col" = - ] || out=$RUNDIR/runs/$tag-$col-b$b
 				colparams=$params
-				[ "$col" = N ] && colparams="$params inject_nops=$AA_INJECT_NOPS"
+				[ "$col" = N ] && colparams="$params $inject"
 				say "($n/$total) $v $mode $what boot $b${col#-}"
 				if ! "$RUN" --variant "$v" --mode "$mode" --topo "$TOPO" \
 					--module "$mod/platform/emrcu_platform.ko:test_pds=$TEST_PDS" \
@@ -232,14 +258,24 @@ done
 [ "$failed" -eq 0 ] || { report_bad; say "$failed run(s) failed; see $RUNDIR/runs/*.log"; exit 1; }
 
 # Instruction-level explanation of the hot-path difference, for the report.
+attrib_failed=
 [ "$AA" = 1 ] || for p in $NUMERATORS; do
 	b=${BASELINES%% *}
 	case $p in *-preempt) b=unpatched-preempt ;; esac
 	"$TOP/bench/em_bench/disasm.sh" "$b" "$p" >"$RUNDIR/disasm-$p.txt" 2>&1 ||
 		say "warning: disasm.sh $b $p failed"
+	# ... and from what ran: executed instructions per call, per source line
+	say "executed instructions per call: $b vs $p (bench/em_bench/attrib.sh)"
+	if "$TOP/bench/em_bench/attrib.sh" "$RUNDIR/attrib-$p" "$b" "$p" >"$RUNDIR/attrib-$p.log" 2>&1; then
+		cp "$RUNDIR/attrib-$p/execprof.json" "$RUNDIR/execprof-$p.json"
+		say "$(grep '^== ' "$RUNDIR/attrib-$p/execprof.txt")"
+	else
+		say "FAILED: attrib.sh $b $p: $(tail -1 "$RUNDIR/attrib-$p.log")"
+		attrib_failed="$attrib_failed $p"
+	fi
 done
 
-# The injected column (AA_INJECT_NOPS) is a control, never pooled.
+# The injected column (AA_INJECT_NOPS, AA_INJECT_SLOW_PCT) is a control, never pooled.
 sdirs=()
 for d in "$RUNDIR"/runs/*/; do
 	case $d in *-N-b*/) ;; *) sdirs+=("$d") ;; esac
@@ -256,5 +292,9 @@ fi
 if [ "${#bad_variants[@]}" -gt 0 ]; then
 	say "summary of the variants that built: $RUNDIR/summary.json"
 	report_bad
+	exit 1
+fi
+if [ -n "$attrib_failed" ]; then
+	say "FAILED: executed-instruction count of$attrib_failed (see $RUNDIR/attrib-*.log); the summary is kept"
 	exit 1
 fi

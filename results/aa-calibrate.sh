@@ -12,9 +12,13 @@
 #   3. when (1) passed and AA_STORE=1: aa/noise.json is installed
 #      atomically as AA_NOISE (default results/baselines/noise.json).
 #   4. with a column N (AA_INJECT_NOPS: em_bench adds N instructions per
-#      call): emrcu-compare A N -> aa/detect.txt, aa/detect.json; every
-#      deterministic instructions/call figure at update_hz 0 (one per perf
-#      domain) must be flagged: the gate's positive control.
+#      call; AA_INJECT_SLOW_PCT: it slows every call by P %):
+#      emrcu-compare A N -> aa/detect.txt, aa/detect.json; every figure the
+#      injection is made for (one per perf domain, update_hz 0: the
+#      deterministic instructions/call for nops, the realtime ns/call for
+#      a slowdown) must be flagged: the gate's positive control;
+#      aa/detect-summary.json: the injection, how many of those figures
+#      were flagged, their measured changes, regressions elsewhere.
 # Exit 0: calibrated (and stored); 1: the A/A gate flagged a figure (noise
 # larger than the gate allows: nothing stored), the positive control was
 # missed on a perf domain, or a step failed.
@@ -96,14 +100,26 @@ if [ -d "$D/aa/N" ]; then
 	"$R/emrcu-compare" --json "$D/aa/detect.json" "$D/aa/A/summary.json" "$D/aa/N/summary.json" \
 		>"$D/aa/detect.txt" 2>&1
 	[ $? -le 1 ] || die "positive control: unusable input: $(tail -1 "$D/aa/detect.txt")"
-	want='.figures[] | select(.name == "hot_path_instructions_per_call" and .mode == "deterministic" and .update_hz == 0)'
-	total=$(jq "[$want] | length" "$D/aa/detect.json")
-	hit=$(jq "[$want | select(.regression)] | length" "$D/aa/detect.json")
-	other=$(jq "[.figures[] | select(.regression)] | length" "$D/aa/detect.json")
-	say "positive control (N = A + $(sed -n 's/^aa_inject_nops=//p' "$D/bench.conf") instruction(s) per call): flagged on $hit of $total perf domain(s); $other regression(s) in all"
+	slow=$(conf aa_inject_slow_pct)
+	if [ "${slow:-0}" != 0 ]; then
+		injection="+$slow % per call (inject_slow_pct)"
+		want='.figures[] | select(.name == "hot_path_ns_per_call" and .mode != "deterministic" and .update_hz == 0)'
+	else
+		injection="+$(conf aa_inject_nops) instruction(s) per call (inject_nops)"
+		want='.figures[] | select(.name == "hot_path_instructions_per_call" and .mode == "deterministic" and .update_hz == 0)'
+	fi
+	jq --arg inj "$injection" "{ injection: \$inj, figures: [$want] | length,
+		flagged: [$want | select(.regression)] | length,
+		change_pct: [$want | .change_pct],
+		regressions: [.figures[] | select(.regression)] | length }" \
+		"$D/aa/detect.json" >"$D/aa/detect-summary.json" || die "positive control: jq failed"
+	total=$(jq .figures "$D/aa/detect-summary.json")
+	hit=$(jq .flagged "$D/aa/detect-summary.json")
+	other=$(jq .regressions "$D/aa/detect-summary.json")
+	say "positive control (N = A $injection): flagged on $hit of $total perf domain(s) (changes $(jq -c .change_pct "$D/aa/detect-summary.json") %); $other regression(s) in all"
 	grep '^REGRESSION: ' "$D/aa/detect.txt" | sed 's/^/[aa] A\/N /'
 	[ "$total" -gt 0 ] && [ "$hit" -eq "$total" ] ||
-		{ say "FAILED: the gate missed the injected instructions"; exit 1; }
+		{ say "FAILED: the gate missed the injection ($injection)"; exit 1; }
 fi
 if [ "$AA_STORE" = 1 ]; then
 	cp "$D/aa/noise.json" "$AA_NOISE.tmp.$$" && mv -f "$AA_NOISE.tmp.$$" "$AA_NOISE" ||

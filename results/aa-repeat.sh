@@ -10,8 +10,10 @@
 # With AA_INJECT_NOPS=K (1, 2 or 4) each run also has column N (em_bench
 # inject_nops=K, run-bench.sh) and the tally counts how many of the
 # deterministic instructions/call figures without an updater the gate
-# flagged in A vs N (aa/detect.json): its detection power for +K
+# flagged in A vs N (aa/detect-summary.json): its detection power for +K
 # instructions per call, beside the A/A false positives of the same runs;
+# AA_INJECT_SLOW_PCT=P the same for a P % slowdown per call and the
+# realtime ns/call figures (MODES=realtime);
 # a missed detection is a finding, not a failed run (MIN_DETECT, default
 # N: runs in which every perf domain was flagged).
 # MODES, QUICK, BOOTS, NRUNS, AA_VARIANTS, TOPO, UPDATE_HZ pass through to run-bench.sh
@@ -30,8 +32,11 @@ BENCH=${BENCH:-$TOP/bench/run-bench.sh}
 case $N in '' | *[!0-9]* | 0) echo "aa-repeat: N=$N: a positive count" >&2; exit 2 ;; esac
 MIN_PASS=${MIN_PASS:-$(((95 * N + 99) / 100))}
 NOPS=${AA_INJECT_NOPS:-0}
+SLOW=${AA_INJECT_SLOW_PCT:-0}
 MIN_DETECT=${MIN_DETECT:-$N}
-export AA_INJECT_NOPS=$NOPS
+export AA_INJECT_NOPS=$NOPS AA_INJECT_SLOW_PCT=$SLOW
+INJ=0
+[ "$NOPS" = 0 ] && [ "$SLOW" = 0 ] || INJ=1
 say() { echo "[aa-repeat $(date +%H:%M:%S)] $*"; }
 
 mkdir -p "$OUT" || exit 2
@@ -39,7 +44,6 @@ mkdir -p "$OUT" || exit 2
 rows=$OUT/rows.jsonl
 : >"$rows"
 pass=0 flagged=0 failed=0 detected=0
-sel='.figures[] | select(.name == "hot_path_instructions_per_call" and .mode == "deterministic" and .update_hz == 0)'
 
 for i in $(seq 1 "$N"); do
 	d=$OUT/aa-$i
@@ -47,10 +51,12 @@ for i in $(seq 1 "$N"); do
 	RUNDIR=$d AA=1 AA_STORE=0 "$BENCH" >"$d.log" 2>&1
 	rc=$?
 	g=$d/aa/gate.json
-	det=null ndet=null
-	if [ "$NOPS" != 0 ] && [ -s "$d/aa/detect.json" ]; then
-		ndet=$(jq "[$sel] | length" "$d/aa/detect.json")
-		det=$(jq "[$sel | select(.regression)] | length" "$d/aa/detect.json")
+	det=null ndet=null dchg=null
+	ds=$d/aa/detect-summary.json
+	if [ "$INJ" = 1 ] && [ -s "$ds" ]; then
+		ndet=$(jq .figures "$ds")
+		det=$(jq .flagged "$ds")
+		dchg=$(jq -c .change_pct "$ds")
 		[ "$ndet" -gt 0 ] && [ "$det" -eq "$ndet" ] && detected=$((detected + 1))
 		# aa-calibrate exits 1 on a missed detection: that is the tally's
 		[ "$rc" -eq 1 ] && rc=0
@@ -73,22 +79,24 @@ for i in $(seq 1 "$N"); do
 	fi
 	jq -cn --argjson i "$i" --arg v "$verdict" --argjson rc "$rc" --argjson regs "$regs" \
 		--argjson figs "$figs" --argjson maxc "$maxc" --argjson s $(($(date +%s) - t0)) \
-		--argjson det "$det" --argjson ndet "$ndet" \
+		--argjson det "$det" --argjson ndet "$ndet" --argjson dchg "$dchg" \
 		--arg dir "aa-$i" '{run: $i, dir: $dir, verdict: $v, exit: $rc, regressions: $regs,
 		flagged: $figs, max_abs_change_pct: $maxc, seconds: $s,
-		injected_flagged: $det, injected_figures: $ndet}' >>"$rows"
-	say "run $i/$N: $verdict (exit $rc, max |%change| $maxc$([ "$verdict" = flagged ] && echo ", flagged $figs")$([ "$NOPS" != 0 ] && echo "; +$NOPS instruction(s)/call flagged on $det of $ndet perf domains"))"
+		injected_flagged: $det, injected_figures: $ndet,
+		injected_change_pct: $dchg}' >>"$rows"
+	say "run $i/$N: $verdict (exit $rc, max |%change| $maxc$([ "$verdict" = flagged ] && echo ", flagged $figs")$([ "$INJ" = 1 ] && echo "; injection flagged on $det of $ndet perf domains, changes $dchg %"))"
 done
 
 ok=0
 [ "$pass" -ge "$MIN_PASS" ] && [ "$failed" -eq 0 ] && ok=1
-[ "$NOPS" = 0 ] || [ "$detected" -ge "$MIN_DETECT" ] || ok=0
+[ "$INJ" = 0 ] || [ "$detected" -ge "$MIN_DETECT" ] || ok=0
 conf=$OUT/aa-1/bench.conf
 jq -s --argjson n "$N" --argjson min "$MIN_PASS" --argjson ok "$ok" \
 	--arg modes "$(sed -n 's/^modes=//p' "$conf" 2>/dev/null)" \
 	--arg boots "$(sed -n 's/^boots=//p' "$conf" 2>/dev/null)" \
 	--arg boots_rt "$(sed -n 's/^boots_realtime=//p' "$conf" 2>/dev/null)" \
-	--argjson nops "$NOPS" --argjson detected "$detected" --argjson min_detect "$MIN_DETECT" \
+	--argjson nops "$NOPS" --argjson slow "$SLOW" --argjson inj "$INJ" \
+	--argjson detected "$detected" --argjson min_detect "$MIN_DETECT" \
 	--arg commit "$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)" '
 	{ schema: "emrcu/aa-repeat/1",
 	  what: "A/A gate repeated: bench/run-bench.sh AA=1 AA_STORE=0, each run gated A vs B without a noise file",
@@ -97,13 +105,13 @@ jq -s --argjson n "$N" --argjson min "$MIN_PASS" --argjson ok "$ok" \
 	  pass: (map(select(.verdict == "pass")) | length),
 	  flagged: (map(select(.verdict == "flagged")) | length),
 	  failed: (map(select(.verdict == "failed")) | length),
-	  injected_instructions_per_call: $nops,
-	  detected: (if $nops > 0 then $detected else null end),
-	  min_detect: (if $nops > 0 then $min_detect else null end),
+	  injected_instructions_per_call: $nops, injected_slow_pct: $slow,
+	  detected: (if $inj == 1 then $detected else null end),
+	  min_detect: (if $inj == 1 then $min_detect else null end),
 	  ok: ($ok == 1), rows: . }' "$rows" >"$OUT/aa-repeat.json.tmp" &&
 	mv -f "$OUT/aa-repeat.json.tmp" "$OUT/aa-repeat.json" || exit 1
 msg="A/A gate: $pass of $N passed, $flagged flagged, $failed failed (need >= $MIN_PASS passes, no failed run)"
-[ "$NOPS" = 0 ] || msg="$msg; +$NOPS instruction(s)/call flagged on every perf domain in $detected of $N (need >= $MIN_DETECT)"
+[ "$INJ" = 0 ] || msg="$msg; the injection ($([ "$SLOW" = 0 ] && echo "+$NOPS instruction(s)/call" || echo "+$SLOW %/call")) flagged on every perf domain in $detected of $N (need >= $MIN_DETECT)"
 echo "$msg" >"$OUT/aa-repeat.txt"
 say "$msg: $OUT/aa-repeat.json"
 [ "$ok" = 1 ]

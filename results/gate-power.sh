@@ -1,41 +1,66 @@
 #!/bin/bash
 # results/gate-power.sh OUTDIR [N] — what the gate can find, beside what it
-# cries wolf on, measured: for each injected size K in SIZES (default
-# "1 2 4" instructions per em_cpu_energy() call, em_bench inject_nops=K),
-# results/aa-repeat.sh runs the A/A calibration N times (default 3) with
-# the injected column (OUTDIR/nops-K).  Each run gives an A/A verdict (A vs
-# B, same kernel) and a detection count (A vs N: the deterministic
-# instructions/call figures without an updater the gate flagged).
+# cries wolf on, measured.  For each injected size, results/aa-repeat.sh
+# runs the A/A calibration N times (default 3) with an injected column:
+#   SIZES (default "1 2 4"): +K instructions per em_cpu_energy() call
+#     (em_bench inject_nops=K), deterministic mode, one boot per column:
+#     the deterministic instructions/call figures must be flagged
+#     (OUTDIR/nops-K);
+#   SLOW_SIZES (default none; "2 5 10 20" with REALTIME=1): every call
+#     slowed by P % of its own time (em_bench inject_slow_pct=P, a spin
+#     loop calibrated in the guest), realtime mode, BOOTS_RT boots per
+#     column (run-bench.sh's default: 5, the least the gate judges): the
+#     realtime ns/call figures must be flagged (OUTDIR/slow-P).
+# Each run gives an A/A verdict (A vs B, same kernel) and a detection
+# (A vs N: every perf domain's figure at update_hz 0 flagged), with the
+# change the gate measured for the injection.  Unpatched, no updater.
 # OUTDIR/gate-power.json and gate-power.txt: per size the detection rate
-# (runs in which every perf domain was flagged) and the A/A false
-# positives.  Deterministic mode on unpatched, one boot per column, no
-# updater (the gate's instruction floor applies there, results/gate.conf).
+# and the A/A false positives of the same runs.
 # Exit 0 when every size was detected in every run and no A/A run was
-# flagged; 1 otherwise; 2 on bad arguments.
+# flagged; 1 otherwise (a finding for a size below the gate's floor, not a
+# failed run); 2 on bad arguments.
 set -u
 R=$(cd "$(dirname "$0")" && pwd)
 OUT=${1:?usage: results/gate-power.sh OUTDIR [N]}
 N=${2:-3}
-SIZES=${SIZES:-1 2 4}
+SIZES=${SIZES-1 2 4}
+[ "${REALTIME:-0}" = 1 ] && SLOW_SIZES=${SLOW_SIZES-2 5 10 20}
+SLOW_SIZES=${SLOW_SIZES-}
 case $N in '' | *[!0-9]* | 0) echo "gate-power: N=$N: a positive count" >&2; exit 2 ;; esac
+[ -n "$SIZES$SLOW_SIZES" ] || { echo "gate-power: SIZES and SLOW_SIZES both empty" >&2; exit 2; }
 mkdir -p "$OUT" || exit 2
 [ -z "$(ls -A "$OUT")" ] || { echo "gate-power: $OUT is not empty: earlier results are kept, choose another" >&2; exit 2; }
-rc=0
+rc=0 dirs=()
 for k in $SIZES; do
-	echo "[gate-power $(date +%H:%M:%S)] +$k instruction(s) per call, $N run(s): $OUT/nops-$k"
+	echo "[gate-power $(date +%H:%M:%S)] +$k instruction(s) per call, deterministic, $N run(s): $OUT/nops-$k"
 	AA_INJECT_NOPS=$k AA_VARIANTS=unpatched MODES=deterministic QUICK=1 BOOTS=1 UPDATE_HZ=0 \
 		"$R/aa-repeat.sh" "$OUT/nops-$k" "$N" || rc=1
+	dirs+=("$OUT/nops-$k")
 done
-jq -s '{ schema: "emrcu/gate-power/1",
-	what: "gate verdicts on injected regressions (em_bench inject_nops) and on A/A, same runs (results/aa-repeat.sh)",
-	commit: .[0].commit, mode: "deterministic", runs_per_size: .[0].runs,
-	sizes: map({ instructions_per_call: .injected_instructions_per_call,
+for p in $SLOW_SIZES; do
+	echo "[gate-power $(date +%H:%M:%S)] +$p % per call, realtime, $N run(s): $OUT/slow-$p"
+	AA_INJECT_SLOW_PCT=$p AA_VARIANTS=unpatched MODES=realtime QUICK=1 BOOTS=1 UPDATE_HZ=0 \
+		"$R/aa-repeat.sh" "$OUT/slow-$p" "$N" || rc=1
+	dirs+=("$OUT/slow-$p")
+done
+for d in "${dirs[@]}"; do [ -s "$d/aa-repeat.json" ] || { echo "gate-power: $d/aa-repeat.json missing" >&2; exit 1; }; done
+jq -s '{ schema: "emrcu/gate-power/2",
+	what: "gate verdicts on injected regressions (em_bench inject_nops, inject_slow_pct) and on A/A, same runs (results/aa-repeat.sh)",
+	commit: .[0].commit, runs_per_size: .[0].runs,
+	sizes: map({ mode: .modes,
+		injected: (if .injected_slow_pct > 0 then "+\(.injected_slow_pct) %/call"
+			   else "+\(.injected_instructions_per_call) instructions/call" end),
+		instructions_per_call: (if .injected_slow_pct > 0 then null else .injected_instructions_per_call end),
+		slow_pct: (if .injected_slow_pct > 0 then .injected_slow_pct else null end),
+		boots_per_column: (if .modes == "deterministic" then .boots_per_column else .boots_per_column_realtime end),
 		runs: .runs, detected: .detected, detection_rate: (.detected / .runs),
+		measured_change_pct: ([.rows[].injected_change_pct // [] | .[]] | sort
+			| if length > 0 then { min: .[0], median: .[length / 2 | floor], max: .[-1] } else null end),
 		aa_flagged: .flagged, aa_false_positive_rate: (.flagged / .runs),
 		failed: .failed }) }' \
-	$(for k in $SIZES; do echo "$OUT/nops-$k/aa-repeat.json"; done) >"$OUT/gate-power.json" || exit 1
-jq -r '"| + instructions/call | runs | detected on every perf domain | A/A flagged |",
-	"|---|---|---|---|",
-	(.sizes[] | "| \(.instructions_per_call) | \(.runs) | \(.detected) (\(.detection_rate * 100 | floor) %) | \(.aa_flagged) (\(.aa_false_positive_rate * 100 | floor) %) |")' \
+	$(for d in "${dirs[@]}"; do echo "$d/aa-repeat.json"; done) >"$OUT/gate-power.json" || exit 1
+jq -r '"| mode | injected | runs | boots/column | change the gate measured (min / median / max %) | detected on every perf domain | A/A flagged |",
+	"|---|---|---|---|---|---|---|",
+	(.sizes[] | "| \(.mode) | \(.injected) | \(.runs) | \(.boots_per_column) | \(.measured_change_pct | if . then "\(.min) / \(.median) / \(.max)" else "-" end) | \(.detected) (\(.detection_rate * 100 | floor) %) | \(.aa_flagged) (\(.aa_false_positive_rate * 100 | floor) %) |")' \
 	"$OUT/gate-power.json" | tee "$OUT/gate-power.txt"
 exit $rc

@@ -24,6 +24,7 @@ struct run {
 	const char *variant, *mode, *preempt, *release;
 	long shift;		/* icount shift, -1 when not deterministic/unknown */
 	double update_hz;	/* requested rate of a running updater (null or not), else 0 */
+	char *variant_own;	/* "<variant>+same-table" when variant points here */
 };
 
 /*

@@ -39,6 +39,7 @@
 #include <linux/energy_model.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
+#include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -69,6 +70,9 @@ MODULE_DESCRIPTION("em_cpu_energy() hot path and runtime EM update benchmark");
 #define EMB_OVERHEAD_PASSES	16	/* empty timed passes per reader */
 #define EMB_TIMEOUT_S		300	/* give up on a run that hangs */
 #define EMB_INJECT_MAX		4	/* inject_nops: 0, 1, 2 or 4 */
+#define EMB_SLOW_PCT_MAX	100	/* inject_slow_pct: 0..100 */
+#define EMB_CALIB_PASSES	8	/* inject_slow_pct: minimum of 8 */
+#define EMB_CALIB_SPINS		100000	/* spin iterations timed per pass */
 
 /* ---- parameters --------------------------------------------------------- */
 static char *readers;
@@ -115,6 +119,10 @@ static int temp_hi_mc = 85000;
 module_param(temp_hi_mc, int, 0444);
 MODULE_PARM_DESC(temp_hi_mc, "Model temperature of the second table (m°C)");
 
+static bool same_table;
+module_param(same_table, bool, 0444);
+MODULE_PARM_DESC(same_table, "Every update pushes the temp_lo_mc table (temp_hi_mc is set to it): what RCU and the updates cost without new content for the readers");
+
 static bool scaling;
 module_param(scaling, bool, 0444);
 MODULE_PARM_DESC(scaling, "Measure update cost on the platform's test perf domains");
@@ -134,6 +142,10 @@ MODULE_PARM_DESC(seed, "Seed of the input sequence");
 static int inject_nops;
 module_param(inject_nops, int, 0444);
 MODULE_PARM_DESC(inject_nops, "Positive control of the regression gate: 0, 1, 2 or 4 extra instructions (nop) per em_cpu_energy() call, in the benchmark's own call wrapper (no kernel change)");
+
+static int inject_slow_pct;
+module_param(inject_slow_pct, int, 0444);
+MODULE_PARM_DESC(inject_slow_pct, "Positive control of the realtime gate: a spin loop after every em_cpu_energy() call, calibrated per reader after the warm-up to add about this % of the call's own time (0..100; no kernel change)");
 
 static char *mode_hint = "";
 module_param(mode_hint, charp, 0444);
@@ -173,6 +185,9 @@ struct emb_reader {
 	u64 checksum;
 	u64 overhead_ns;
 	unsigned long sink;		/* warm-up/cool-down results */
+	u64 calib_call_ps;		/* inject_slow_pct: one plain call */
+	u64 calib_spin_ps;		/* inject_slow_pct: one spin iteration */
+	u32 spin;			/* inject_slow_pct: iterations per call */
 };
 
 struct emb_rec {
@@ -386,6 +401,36 @@ EMB_DEFINE_NOP_PASS(1)
 EMB_DEFINE_NOP_PASS(2)
 EMB_DEFINE_NOP_PASS(4)
 
+/*
+ * inject_slow_pct: the same pass with a spin loop of this CPU's emb_spin
+ * iterations after every call, sized by emb_calibrate() so that it adds
+ * about inject_slow_pct % of the call's own time: a slowdown of known size
+ * for the realtime gate, where one instruction is far below the noise.
+ */
+static DEFINE_PER_CPU(u32, emb_spin);
+
+static noinline u64 emb_pass_spin(struct em_perf_domain *pd,
+				  const struct emb_input *in, int n,
+				  unsigned long cap)
+{
+	u32 spin = this_cpu_read(emb_spin), j;
+	u64 sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		sum += emb_call(pd, in[i].max_util, in[i].sum_util, cap);
+		for (j = spin; j; j--)
+			asm volatile("nop");
+	}
+	return sum;
+}
+
+static noinline void emb_spin_loop(u32 n)
+{
+	for (; n; n--)
+		asm volatile("nop");
+}
+
 static emb_pass_t emb_pass_sel = emb_pass;
 
 /* ---- inputs ------------------------------------------------------------- */
@@ -481,6 +526,41 @@ static void emb_between(void)
 		cond_resched();
 }
 
+static bool emb_stopping(void)
+{
+	return READ_ONCE(emb_abort) || kthread_should_stop();
+}
+
+/*
+ * inject_slow_pct: the fastest of EMB_CALIB_PASSES plain passes and spin
+ * loops (irqs off) sizes this reader's spin, as a share of its own call.
+ */
+static void emb_calibrate(struct emb_reader *r, struct emb_pd *p)
+{
+	u64 t, call = U64_MAX, spin = U64_MAX;
+	unsigned long flags;
+	int i;
+
+	for (i = 0; i < EMB_CALIB_PASSES && !emb_stopping(); i++) {
+		local_irq_save(flags);
+		rcu_read_lock();
+		t = local_clock();
+		r->sink += emb_pass(p->pd, r->in, loops, p->cap);
+		call = min(call, local_clock() - t);
+		rcu_read_unlock();
+		t = local_clock();
+		emb_spin_loop(EMB_CALIB_SPINS);
+		spin = min(spin, local_clock() - t);
+		local_irq_restore(flags);
+		emb_between();
+	}
+	r->calib_call_ps = div_u64(call * 1000, loops);
+	r->calib_spin_ps = max_t(u64, div_u64(spin * 1000, EMB_CALIB_SPINS), 1);
+	r->spin = DIV64_U64_ROUND_CLOSEST((u64)inject_slow_pct * r->calib_call_ps,
+					  100 * r->calib_spin_ps);
+	per_cpu(emb_spin, r->cpu) = r->spin;
+}
+
 /* An untimed pass (warm-up, spreading, cool-down), irqs on. */
 static void emb_fill(struct emb_reader *r, struct emb_pd *p)
 {
@@ -488,11 +568,6 @@ static void emb_fill(struct emb_reader *r, struct emb_pd *p)
 	r->sink += emb_pass_sel(p->pd, r->in, loops, p->cap);
 	rcu_read_unlock();
 	emb_between();
-}
-
-static bool emb_stopping(void)
-{
-	return READ_ONCE(emb_abort) || kthread_should_stop();
 }
 
 static int emb_reader_fn(void *arg)
@@ -514,6 +589,8 @@ static int emb_reader_fn(void *arg)
 	if (atomic_dec_return(&emb_n_warm))
 		while (atomic_read_acquire(&emb_n_warm) && !emb_stopping())
 			emb_fill(r, p);
+	if (inject_slow_pct)
+		emb_calibrate(r, p);
 
 	/* Cost of the timing itself: empty passes. */
 	r->overhead_ns = U64_MAX;
@@ -858,7 +935,8 @@ static void emb_print(void)
 	emrcu_put(o, "\"scaling\":%s,\"scaling_n\":%d,\"reader_qs\":%s,",
 		  scaling ? "true" : "false", scaling_n,
 		  reader_qs ? "true" : "false");
-	emrcu_put(o, "\"seed\":%lu,\"inject_nops\":%d,", seed, inject_nops);
+	emrcu_put(o, "\"seed\":%lu,\"inject_nops\":%d,\"inject_slow_pct\":%d,",
+		  seed, inject_nops, inject_slow_pct);
 	emrcu_put(o, "\"mode_hint\":\"%s\"},", mode_hint);
 	emrcu_put(o, "\"limits\":{\"update_hz_max\":%d,\"max_updates\":%d},",
 		  EMB_UPDATE_HZ_MAX, EMB_MAX_UPDATES);
@@ -884,7 +962,9 @@ static void emb_print(void)
 			  r->checksum, update_hz && !null_update ? "null" :
 			  r->checksum == emb_pds[r->pdi].ref_sum * nruns ?
 			  "true" : "false");
-		emrcu_put(o, "\"timer_overhead_ns\":%llu}", r->overhead_ns);
+		emrcu_put(o, "\"timer_overhead_ns\":%llu,", r->overhead_ns);
+		emrcu_put(o, "\"inject_spin\":%u,\"calib_call_ps\":%llu,\"calib_spin_ps\":%llu}",
+			  r->spin, r->calib_call_ps, r->calib_spin_ps);
 	}
 	emrcu_put(o, "],");
 	emb_print_updater(o);
@@ -990,6 +1070,14 @@ static int emb_check_params(void)
 	default:
 		return emrcu_bad_param("inject_nops", "must be 0, 1, 2 or 4");
 	}
+	if (same_table)
+		temp_hi_mc = temp_lo_mc;
+	if (inject_slow_pct < 0 || inject_slow_pct > EMB_SLOW_PCT_MAX)
+		return emrcu_bad_param("inject_slow_pct", "must be 0..100");
+	if (inject_slow_pct && inject_nops)
+		return emrcu_bad_param("inject_slow_pct", "not with inject_nops");
+	if (inject_slow_pct)
+		emb_pass_sel = emb_pass_spin;
 
 	if (!emb_nr_pds) {
 		pr_err("em_bench: no CPU has an energy model (is emrcu_platform loaded?)\n");

@@ -64,6 +64,8 @@ bad pd-unknown patched "update_hz=10 update_pd=3" 22 "parameter update_pd"
 bad hz-unpatched unpatched "update_hz=100" 22 "parameter update_hz"
 bad scaling-unpatched unpatched "scaling=1" 22 "parameter scaling"
 bad nops-3 unpatched "inject_nops=3" 22 "parameter inject_nops"
+bad slow-101 unpatched "inject_slow_pct=101" 22 "parameter inject_slow_pct"
+bad slow-and-nops unpatched "inject_slow_pct=5 inject_nops=1" 22 "parameter inject_slow_pct"
 
 boot no-em unpatched - ""
 if grep -q "insmod .*em_bench.ko failed (rc 19)" "$tmp/no-em/console.log"; then
@@ -115,6 +117,26 @@ if ok readers; then
 		pass "readers: $nr readers reported"
 	else
 		fail "readers: no reader reported"
+	fi
+fi
+
+# The realtime gate's positive control: inject_slow_pct=20 must slow every
+# perf domain's median ns/call by about 20 % against the readers boot above
+# (deterministic mode: time is instructions, so the calibration is exact up
+# to one spin iteration and the null updater's 100 wake-ups).
+boot slow unpatched "" "nruns=50 inject_slow_pct=20"
+if ok slow; then
+	has slow '"inject_spin":[1-9]' "a spin calibrated on every reader"
+	med='[.readers | group_by(.pd)[] | {pd: .[0].pd, m: ([.[].ns_per_call[]] | sort | .[length / 2 | floor])}]'
+	tr -d '\n' <"$tmp/readers/em_bench.json" >"$tmp/plain.json"
+	tr -d '\n' <"$tmp/slow/em_bench.json" >"$tmp/slowed.json"
+	ratios=$(jq -n -c --slurpfile a "$tmp/plain.json" --slurpfile b "$tmp/slowed.json" \
+		"[(\$a[0] | $med), (\$b[0] | $med)] as [\$x, \$y] | [range(\$x | length) |
+		 \$y[.].m / \$x[.].m * 1000 | round / 1000]" 2>&1)
+	if echo "$ratios" | jq -e 'length > 0 and all(. >= 1.1 and . <= 1.3)' >/dev/null 2>&1; then
+		pass "slow: inject_slow_pct=20 slowed every perf domain by 10..30 % (ratios $ratios)"
+	else
+		fail "slow: inject_slow_pct=20: ratios per perf domain $ratios, want 1.1..1.3"
 	fi
 fi
 

@@ -19,10 +19,10 @@ case $what in
 pass) echo '{"compared":2,"regressions":0,"figures":[{"name":"hot_path_ns_per_call","change_pct":1.5,"regression":false},{"name":"x","change_pct":-3,"regression":false}]}' >"$RUNDIR/aa/gate.json"; exit 0 ;;
 flag) echo '{"compared":2,"regressions":1,"figures":[{"name":"hot_path_ns_per_call","variant":"unpatched","mode":"realtime","cluster":1,"change_pct":7.5,"regression":true}]}' >"$RUNDIR/aa/gate.json"; exit 1 ;;
 detect|miss) echo '{"compared":2,"regressions":0,"figures":[]}' >"$RUNDIR/aa/gate.json"
-	r=$([ "$what" = detect ] && echo true || echo false)
-	for pd in 0 1; do
-		echo "{\"name\":\"hot_path_instructions_per_call\",\"mode\":\"deterministic\",\"update_hz\":0,\"cluster\":$pd,\"regression\":$([ $pd = 0 ] && echo true || echo "$r")}"
-	done | jq -s '{figures: .}' >"$RUNDIR/aa/detect.json"
+	# what results/aa-calibrate.sh leaves of A vs N
+	jq -n --argjson hit "$([ "$what" = detect ] && echo 2 || echo 1)" \
+		'{injection: "fake", figures: 2, flagged: $hit, change_pct: [0.9, 1.2], regressions: $hit}' \
+		>"$RUNDIR/aa/detect-summary.json"
 	[ "$what" = detect ]; exit ;;
 *) echo "boot failed"; exit 1 ;;
 esac
@@ -68,6 +68,9 @@ check injected_all 0 $? '.pass == 2 and .detected == 2 and .injected_instruction
 	and .rows[0].injected_flagged == 2 and .rows[0].injected_figures == 2 and .ok'
 AA_INJECT_NOPS=1 run injected_miss 2 detect miss
 check injected_miss 1 $? '.pass == 2 and .failed == 0 and .detected == 1 and .rows[1].injected_flagged == 1 and (.ok | not)'
+AA_INJECT_SLOW_PCT=10 MIN_DETECT=1 run slowdown 2 miss detect
+check slowdown 0 $? '.detected == 1 and .injected_slow_pct == 10 and .injected_instructions_per_call == 0
+	and .rows[0].injected_change_pct == [0.9, 1.2] and .ok'
 
 # nothing is overwritten; a bad count is refused
 why=

@@ -443,6 +443,38 @@ out:
 }
 
 /*
+ * An updater that pushes one table (temp_lo_mc == temp_hi_mc, em_bench
+ * same_table=1) is its own configuration, "<variant>+same-table", with
+ * its ratio to the unpatched null updater of its rate (results/pairs);
+ * the alternating-table run of the same kernel keeps its figures.
+ */
+static void test_same_table(void)
+{
+	char p[3 * PATH_MAX];
+	struct summary s;
+	const struct fig *f;
+
+	t_begin("summarize.same_table_own_configuration");
+	snprintf(p, sizeof(p), "cd %s && rm -rf same && mkdir same && "
+		 "cp -r runs/det-patched runs/det-unpatched-1 runs/det-unpatched-2 same/ && "
+		 "cp -r runs/det-patched same/det-patched-same && cd same && "
+		 "jq '.params.temp_hi_mc = .params.temp_lo_mc' det-patched-same/em_bench.json > n.json && "
+		 "mv n.json det-patched-same/em_bench.json", dir);
+	t_expect(t_run(p) == 0, "copy, one patched run pushing one table");
+	if (summarize_in("same", "*/", &s))
+		goto out;
+	f = find(&s, "hot_path_ns_per_call", "patched+same-table", "deterministic", "100", 0, 0, "");
+	t_expect(f && f->n == 20, "the same-table run is its own figure (n %ld)", f ? f->n : -1L);
+	f = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "100", 0, 0, "");
+	t_expect(f && f->n == 20, "not pooled into the alternating-table figure");
+	t_expect(find(&s, "hot_path_ratio", "patched+same-table", "deterministic", "100", 0, 0, "") != NULL,
+		 "its ratio to the unpatched kernel (results/pairs)");
+	summary_free(&s);
+out:
+	t_end();
+}
+
+/*
  * The update-cost scaling boot (scaling, no updater) is not pooled into the
  * readers-only hot path of its kernel; its updates are still the scaling
  * figure.
@@ -602,6 +634,7 @@ int main(int argc, char **argv)
 	test_update_all();
 	test_null_baseline();
 	test_scaling_boot();
+	test_same_table();
 	test_boot_intervals();
 	test_pipeline();
 	if (loaded)
