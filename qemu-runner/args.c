@@ -36,7 +36,10 @@ void args_usage(FILE *f)
 "  --dtb PATH            boot this DTB (default: generated from --topo)\n"
 "  --no-llc              no per-cluster L2 cache nodes in the generated DTB\n"
 "  --qemu PATH           QEMU binary (default " DEFAULT_QEMU ")\n"
-"  --echo                copy the console to stdout\n",
+"  --echo                copy the console to stdout\n"
+"  --exec-trace 0xLO..0xHI  log every guest instruction executed in [LO, HI]\n"
+"                        to OUTDIR/exec.log (QEMU -singlestep -d exec,nochain\n"
+"                        -dfilter); deterministic mode only\n",
 		DEFAULT_ICOUNT_SHIFT, DEFAULT_TIMEOUT, DEFAULT_IDLE_TIMEOUT);
 }
 
@@ -54,10 +57,26 @@ static int num(const char *s, int lo, int hi, int *out)
 	return 0;
 }
 
+/* "0xLO..0xHI", both hexadecimal, LO <= HI: what QEMU's -dfilter takes. */
+static int range_ok(const char *s)
+{
+	unsigned long long lo, hi;
+	char *end;
+
+	if (strncmp(s, "0x", 2))
+		return 0;
+	lo = strtoull(s + 2, &end, 16);
+	if (end == s + 2 || strncmp(end, "..0x", 4))
+		return 0;
+	s = end + 4;
+	hi = strtoull(s, &end, 16);
+	return end != s && !*end && lo <= hi;
+}
+
 enum {
 	O_VARIANT = 256, O_KERNEL, O_TOPO, O_MODE, O_SHIFT, O_MEM, O_CPU,
 	O_APPEND, O_CMD, O_CMD_FILE, O_MODULE, O_FILE, O_TIMEOUT, O_IDLE,
-	O_OUTDIR, O_IMAGE, O_DTB, O_NO_LLC, O_QEMU, O_ECHO, O_HELP,
+	O_OUTDIR, O_IMAGE, O_DTB, O_NO_LLC, O_QEMU, O_ECHO, O_EXEC_TRACE, O_HELP,
 };
 
 static const struct option longopts[] = {
@@ -81,6 +100,7 @@ static const struct option longopts[] = {
 	{ "no-llc", no_argument, NULL, O_NO_LLC },
 	{ "qemu", required_argument, NULL, O_QEMU },
 	{ "echo", no_argument, NULL, O_ECHO },
+	{ "exec-trace", required_argument, NULL, O_EXEC_TRACE },
 	{ "help", no_argument, NULL, O_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -176,6 +196,11 @@ int args_parse(int argc, char **argv, struct run_opts *o, char *err, size_t errl
 		case O_NO_LLC: o->llc = 0; break;
 		case O_QEMU: o->qemu = optarg; break;
 		case O_ECHO: o->echo = 1; break;
+		case O_EXEC_TRACE:
+			if (!range_ok(optarg))
+				FAIL("--exec-trace wants 0xLO..0xHI with LO <= HI, got '%s'", optarg);
+			o->exec_trace = optarg;
+			break;
 		case O_HELP: return 1;
 		default:
 			FAIL("unknown or incomplete option '%s'", argv[optind - 1]);
@@ -191,6 +216,8 @@ int args_parse(int argc, char **argv, struct run_opts *o, char *err, size_t errl
 		FAIL("--mode wants realtime or deterministic, got '%s'", mode);
 	if (shift_set && !o->deterministic)
 		FAIL("--shift applies to --mode deterministic only");
+	if (o->exec_trace && !o->deterministic)
+		FAIL("--exec-trace applies to --mode deterministic only (one vCPU thread: one ordered log)");
 	if (topo_parse(o->topo_spec, &o->topo, terr, sizeof(terr)))
 		FAIL("--topo: %s", terr);
 	if (!o->variant && !o->kernel)

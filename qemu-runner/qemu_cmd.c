@@ -110,6 +110,16 @@ void qemu_boot_argv(const struct run_opts *o, const char *dtb, const char *initr
 		argv_addf(a, "shift=%d,sleep=off", o->shift);
 		argv_add(a, "-rtc");
 		argv_add(a, DETERMINISTIC_RTC);
+		if (o->exec_trace) {
+			/* one instruction a TB, no chaining: one line a step */
+			argv_add(a, "-singlestep");
+			argv_add(a, "-d");
+			argv_add(a, "exec,nochain");
+			argv_add(a, "-dfilter");
+			argv_add(a, o->exec_trace);
+			argv_add(a, "-D");
+			argv_addf(a, "%s/exec.log", o->outdir);
+		}
 	} else {
 		argv_add(a, "-accel");
 		argv_add(a, "tcg,thread=multi");

@@ -46,6 +46,7 @@ struct run_opts {
 	const char *qemu;
 	int llc;		/* per-cluster L2 nodes in the DTB (default on) */
 	int echo;		/* copy the console to stdout */
+	const char *exec_trace;	/* -dfilter range of --exec-trace, or NULL */
 };
 
 /* Parse argv; 0 ok, 1 --help printed, -1 error (message in err). */

@@ -70,3 +70,33 @@ if make -s -C "$C/bench/tree" gate BUILD="$C/bench/build" >"$D/gate.txt" 2>&1; t
 else
 	ko "gate-vs-baseline" "$(grep -m3 REGRESSION "$D/gate.txt" | tr '\n' ' ')$(tail -1 "$D/gate.txt")"
 fi
+# What the series adds to a call, counted from what ran (attrib.sh, QEMU's
+# per-instruction exec log, exact) and measured by the clock (icount time),
+# per perf domain: two methods that share nothing but the guest and the
+# inputs must agree.  The clock's figure is quantised: the 62.5 MHz counter
+# ticks every 16 ns = 8 instructions at shift 1, over a pass of 100 calls
+# 0.08 instructions/call, so a difference of two such figures is within
+# 0.16 of the truth.  The changed lines must include energy_model.h (where
+# em_cpu_energy() is).
+X=$D/execprof-patched.json
+if [ ! -s "$X" ]; then
+	ko "executed-vs-clock" "no $X (bench/em_bench/attrib.sh)"
+else
+	for pd in $(jq '.pds[].pd' "$X"); do
+		xd=$(jq ".pds[] | select(.pd == $pd) | .diff.change_per_call" "$X")
+		cd=$(jq -r "[.figures[] | select(.name == \"hot_path_instructions_per_call\" and .update_hz == 0
+			and .mode == \"deterministic\" and .cluster == $pd)]
+			| (map(select(.variant == \"patched\"))[0].median - map(select(.variant == \"unpatched\"))[0].median)" \
+			"$D/summary.json" 2>/dev/null)
+		if awk -v x="$xd" -v c="$cd" 'BEGIN { d = x - c; exit !(c != "" && x > 0 && d <= 0.16 && d >= -0.16) }'; then
+			ok "executed-vs-clock-pd$pd (executed $(printf '%+.2f' "$xd"), icount $(printf '%+.2f' "$cd") instructions/call)"
+		else
+			ko "executed-vs-clock-pd$pd" "executed ${xd:-?}, icount ${cd:-?} instructions/call: more than 0.16 apart"
+		fi
+	done
+	if jq -e '[.pds[].diff.lines[] | select(.line | test("^energy_model.h:"))] | length > 0' "$X" >/dev/null; then
+		ok "executed-lines ($(jq -r '[.pds[0].diff.lines[] | "\(.change * 100 | round / 100) \(.line)"] | .[0:2] | join("; ")' "$X"))"
+	else
+		ko "executed-lines" "no energy_model.h line among the changed lines of $X"
+	fi
+fi

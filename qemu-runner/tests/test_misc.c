@@ -136,8 +136,42 @@ static int t_qemu_argv(char *why)
 	return 0;
 }
 
+/* --exec-trace: a checked range, deterministic only, four QEMU arguments */
+static int t_exec_trace(char *why)
+{
+	char *good[] = { "emrcu-run", "--kernel", "/bin/sh", "--mode", "deterministic",
+			 "--outdir", "/o", "--exec-trace", "0xffff800001000000..0xffff80000100010f", NULL };
+	char *bad[] = { "0x20..0x10", "0x10-0x20", "16..32", "0x..0x2", "0x1..0x2z" };
+	struct run_opts o;
+	struct argv a = { 0 };
+	char err[256], *cl;
+	unsigned int k;
+	int i;
+
+	memset(&o, 0, sizeof(o));
+	o.build = "/nonexistent-build";
+	EXPECT(args_parse(9, good, &o, err, sizeof(err)) == 0);
+	cl = qemu_cmdline(&o);
+	qemu_boot_argv(&o, "x.dtb", "i.img", cl, &a);
+	EXPECT(has(&a, "-singlestep") > 0);
+	EXPECT((i = has(&a, "-d")) > 0 && !strcmp(a.v[i + 1], "exec,nochain"));
+	EXPECT((i = has(&a, "-dfilter")) > 0 && !strcmp(a.v[i + 1], good[8]));
+	EXPECT((i = has(&a, "-D")) > 0 && !strcmp(a.v[i + 1], "/o/exec.log"));
+	argv_free(&a);
+	free(cl);
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		good[8] = bad[k];
+		memset(&o, 0, sizeof(o));
+		EXPECT(args_parse(9, good, &o, err, sizeof(err)) == -1 && strstr(err, "--exec-trace"));
+	}
+	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--exec-trace", "0x1..0x2") == -1 &&
+	       strstr(err, "deterministic"));
+	return 0;
+}
+
 const struct test_case misc_tests[] = {
 	{ "misc/sha256-vectors", t_sha256 },
+	{ "misc/exec-trace", t_exec_trace },
 	{ "misc/json-escaping", t_json },
 	{ "misc/args-validation", t_args },
 	{ "misc/qemu-argv-modes", t_qemu_argv },

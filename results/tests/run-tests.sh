@@ -31,6 +31,7 @@ run() { # name, command...
 run test_json tests/test_json
 run test_stats tests/test_stats
 run test_compare tests/test_compare "$R/emrcu-compare"
+run test_execprof tests/test_execprof
 run test_summarize tests/test_summarize "$R/emrcu-summarize" "$R/emrcu-compare" "$R/tests/data"
 run test_report tests/test_report.sh
 run test_aa tests/test_aa.sh
