@@ -16,21 +16,36 @@
 # change the gate measured for the injection.  Unpatched, no updater.
 # OUTDIR/gate-power.json and gate-power.txt: per size the detection rate
 # and the A/A false positives of the same runs.
+# `results/gate-power.sh --tally OUTDIR` redoes the two files from the
+# aa-repeat.json files already there (no run).
 # Exit 0 when every size was detected in every run and no A/A run was
 # flagged; 1 otherwise (a finding for a size below the gate's floor, not a
 # failed run); 2 on bad arguments.
 set -u
 R=$(cd "$(dirname "$0")" && pwd)
-OUT=${1:?usage: results/gate-power.sh OUTDIR [N]}
+TALLY=0
+[ "${1:-}" = --tally ] && { TALLY=1; shift; }
+OUT=${1:?usage: results/gate-power.sh [--tally] OUTDIR [N]}
 N=${2:-3}
 SIZES=${SIZES-1 2 4}
 [ "${REALTIME:-0}" = 1 ] && SLOW_SIZES=${SLOW_SIZES-2 5 10 20}
 SLOW_SIZES=${SLOW_SIZES-}
 case $N in '' | *[!0-9]* | 0) echo "gate-power: N=$N: a positive count" >&2; exit 2 ;; esac
 [ -n "$SIZES$SLOW_SIZES" ] || { echo "gate-power: SIZES and SLOW_SIZES both empty" >&2; exit 2; }
-mkdir -p "$OUT" || exit 2
-[ -z "$(ls -A "$OUT")" ] || { echo "gate-power: $OUT is not empty: earlier results are kept, choose another" >&2; exit 2; }
 rc=0 dirs=()
+if [ "$TALLY" = 1 ]; then
+	for kind in nops slow; do	# each kind by size, smallest first
+		for d in "$OUT/$kind"-*; do [ -d "$d" ] && echo "${d##*-} $d"; done | sort -n >"$OUT/.dirs"
+		while read -r _ d; do dirs+=("$d"); done <"$OUT/.dirs"
+	done
+	rm -f "$OUT/.dirs"
+	[ "${#dirs[@]}" -gt 0 ] || { echo "gate-power: $OUT has no nops-*/ or slow-*/ runs" >&2; exit 2; }
+	SIZES= SLOW_SIZES=
+	rc=$(jq -s 'if all(.[]; .ok) then 0 else 1 end' "${dirs[@]/%//aa-repeat.json}") || exit 1
+else
+	mkdir -p "$OUT" || exit 2
+	[ -z "$(ls -A "$OUT")" ] || { echo "gate-power: $OUT is not empty: earlier results are kept, choose another" >&2; exit 2; }
+fi
 for k in $SIZES; do
 	echo "[gate-power $(date +%H:%M:%S)] +$k instruction(s) per call, deterministic, $N run(s): $OUT/nops-$k"
 	AA_INJECT_NOPS=$k AA_VARIANTS=unpatched MODES=deterministic QUICK=1 BOOTS=1 UPDATE_HZ=0 \
@@ -56,11 +71,14 @@ jq -s '{ schema: "emrcu/gate-power/2",
 		runs: .runs, detected: .detected, detection_rate: (.detected / .runs),
 		measured_change_pct: ([.rows[].injected_change_pct // [] | .[]] | sort
 			| if length > 0 then { min: .[0], median: .[length / 2 | floor], max: .[-1] } else null end),
+		figures: ([.rows[].injected_figures // 0] | add),
+		figures_flagged: ([.rows[].injected_flagged // 0] | add),
 		aa_flagged: .flagged, aa_false_positive_rate: (.flagged / .runs),
 		failed: .failed }) }' \
 	$(for d in "${dirs[@]}"; do echo "$d/aa-repeat.json"; done) >"$OUT/gate-power.json" || exit 1
-jq -r '"| mode | injected | runs | boots/column | change the gate measured (min / median / max %) | detected on every perf domain | A/A flagged |",
-	"|---|---|---|---|---|---|---|",
-	(.sizes[] | "| \(.mode) | \(.injected) | \(.runs) | \(.boots_per_column) | \(.measured_change_pct | if . then "\(.min) / \(.median) / \(.max)" else "-" end) | \(.detected) (\(.detection_rate * 100 | floor) %) | \(.aa_flagged) (\(.aa_false_positive_rate * 100 | floor) %) |")' \
+jq -r 'def r1: . * 10 | round / 10;
+	"| mode | injected | runs | boots/column | change the gate measured, min / median / max % | runs flagged on every perf domain | perf-domain figures flagged | A/A runs flagged |",
+	"|---|---|---|---|---|---|---|---|",
+	(.sizes[] | "| \(.mode) | \(.injected) | \(.runs) | \(.boots_per_column) | \(.measured_change_pct | if . then "\(.min | r1) / \(.median | r1) / \(.max | r1)" else "-" end) | \(.detected) (\(.detection_rate * 100 | floor) %) | \(.figures_flagged) of \(.figures) | \(.aa_flagged) (\(.aa_false_positive_rate * 100 | floor) %) |")' \
 	"$OUT/gate-power.json" | tee "$OUT/gate-power.txt"
 exit $rc
