@@ -46,18 +46,16 @@ else
 	mkdir -p "$OUT" || exit 2
 	[ -z "$(ls -A "$OUT")" ] || { echo "gate-power: $OUT is not empty: earlier results are kept, choose another" >&2; exit 2; }
 fi
-for k in $SIZES; do
-	echo "[gate-power $(date +%H:%M:%S)] +$k instruction(s) per call, deterministic, $N run(s): $OUT/nops-$k"
-	AA_INJECT_NOPS=$k AA_VARIANTS=unpatched MODES=deterministic QUICK=1 BOOTS=1 UPDATE_HZ=0 \
-		"$R/aa-repeat.sh" "$OUT/nops-$k" "$N" || rc=1
-	dirs+=("$OUT/nops-$k")
-done
-for p in $SLOW_SIZES; do
-	echo "[gate-power $(date +%H:%M:%S)] +$p % per call, realtime, $N run(s): $OUT/slow-$p"
-	AA_INJECT_SLOW_PCT=$p AA_VARIANTS=unpatched MODES=realtime QUICK=1 BOOTS=1 UPDATE_HZ=0 \
-		"$R/aa-repeat.sh" "$OUT/slow-$p" "$N" || rc=1
-	dirs+=("$OUT/slow-$p")
-done
+# one KIND VAR MODE WHAT SIZE: N A/A runs with VAR=SIZE injected into OUT/KIND-SIZE
+one() {
+	local d=$OUT/$1-$5
+	echo "[gate-power $(date +%H:%M:%S)] $4, $3, $N run(s): $d"
+	env "$2=$5" AA_VARIANTS=unpatched MODES="$3" QUICK=1 BOOTS=1 UPDATE_HZ=0 \
+		"$R/aa-repeat.sh" "$d" "$N" || rc=1
+	dirs+=("$d")
+}
+for k in $SIZES; do one nops AA_INJECT_NOPS deterministic "+$k instruction(s) per call" "$k"; done
+for p in $SLOW_SIZES; do one slow AA_INJECT_SLOW_PCT realtime "+$p % per call" "$p"; done
 for d in "${dirs[@]}"; do [ -s "$d/aa-repeat.json" ] || { echo "gate-power: $d/aa-repeat.json missing" >&2; exit 1; }; done
 jq -s '{ schema: "emrcu/gate-power/2",
 	what: "gate verdicts on injected regressions (em_bench inject_nops, inject_slow_pct) and on A/A, same runs (results/aa-repeat.sh)",

@@ -359,6 +359,22 @@ static int drop_update_pd(const char *file)
 }
 
 /* emrcu-summarize in dir/@sub over @runs, then its summary.json into @s. */
+/*
+ * dir/sub made anew from fixture runs: COPIES ("runs/a runs/b") as they
+ * are, and runs/SRC as sub/DST with jq's EDIT applied to its em_bench.json.
+ */
+static int fixture(const char *sub, const char *copies, const char *src,
+		   const char *dst, const char *edit)
+{
+	char p[4 * PATH_MAX];
+
+	snprintf(p, sizeof(p), "cd %s && rm -rf %s && mkdir %s && cp -r %s %s/ && "
+		 "cp -r runs/%s %s/%s && cd %s/%s && jq '%s' em_bench.json > n.json && "
+		 "mv n.json em_bench.json", dir, sub, sub, copies, sub, src, sub, dst,
+		 sub, dst, edit);
+	return t_run(p);
+}
+
 static int summarize_in(const char *sub, const char *runs, struct summary *s)
 {
 	char p[2 * PATH_MAX], err[600];
@@ -419,11 +435,9 @@ static void test_null_baseline(void)
 	const struct fig *r, *u;
 
 	t_begin("summarize.null_updater_same_rate_baseline");
-	snprintf(p, sizeof(p), "cd %s && rm -rf null && mkdir null && "
-		 "cp -r runs/det-patched runs/det-unpatched-1 runs/det-unpatched-2 null/ && "
-		 "cd null && jq '%s' det-unpatched-2/em_bench.json > n.json && "
-		 "mv n.json det-unpatched-2/em_bench.json", dir, nul);
-	t_expect(t_run(p) == 0, "copy, null updater at 100 Hz on one unpatched run");
+	t_expect(fixture("null", "runs/det-patched runs/det-unpatched-1",
+			 "det-unpatched-2", "det-unpatched-2", nul) == 0,
+		 "copy, null updater at 100 Hz on one unpatched run");
 	if (summarize_in("null", "*/", &s))
 		goto out;
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "100", 0, 0, "");
@@ -450,17 +464,14 @@ out:
  */
 static void test_same_table(void)
 {
-	char p[3 * PATH_MAX];
 	struct summary s;
 	const struct fig *f;
 
 	t_begin("summarize.same_table_own_configuration");
-	snprintf(p, sizeof(p), "cd %s && rm -rf same && mkdir same && "
-		 "cp -r runs/det-patched runs/det-unpatched-1 runs/det-unpatched-2 same/ && "
-		 "cp -r runs/det-patched same/det-patched-same && cd same && "
-		 "jq '.params.temp_hi_mc = .params.temp_lo_mc' det-patched-same/em_bench.json > n.json && "
-		 "mv n.json det-patched-same/em_bench.json", dir);
-	t_expect(t_run(p) == 0, "copy, one patched run pushing one table");
+	t_expect(fixture("same", "runs/det-patched runs/det-unpatched-1 runs/det-unpatched-2",
+			 "det-patched", "det-patched-same",
+			 ".params.temp_hi_mc = .params.temp_lo_mc") == 0,
+		 "copy, one patched run pushing one table");
 	if (summarize_in("same", "*/", &s))
 		goto out;
 	f = find(&s, "hot_path_ns_per_call", "patched+same-table", "deterministic", "100", 0, 0, "");
@@ -484,16 +495,12 @@ static void test_scaling_boot(void)
 	static const char *sc =
 		".params.scaling = true | .scaling = [{\"nr_states\":4,"
 		"\"device\":\"emrcu-test4\",\"errors\":0,\"update_ns\":[1000,1002]}]";
-	char p[3 * PATH_MAX];
 	struct summary s;
 	const struct fig *h;
 
 	t_begin("summarize.scaling_boot_not_pooled");
-	snprintf(p, sizeof(p), "cd %s && rm -rf scb && mkdir scb && "
-		 "cp -r runs/det-patched-idle scb/ && cp -r runs/det-patched-idle scb/sc && "
-		 "cd scb && jq '%s' sc/em_bench.json > n.json && mv n.json sc/em_bench.json",
-		 dir, sc);
-	t_expect(t_run(p) == 0, "copy, one of them a scaling boot");
+	t_expect(fixture("scb", "runs/det-patched-idle", "det-patched-idle", "sc", sc) == 0,
+		 "copy, one of them a scaling boot");
 	if (summarize_in("scb", "*/", &s))
 		goto out;
 	h = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "0", 0, 0, "");
