@@ -268,7 +268,7 @@ attrib_failed=
 	say "executed instructions per call: $b vs $p (bench/em_bench/attrib.sh)"
 	if "$TOP/bench/em_bench/attrib.sh" "$RUNDIR/attrib-$p" "$b" "$p" >"$RUNDIR/attrib-$p.log" 2>&1; then
 		cp "$RUNDIR/attrib-$p/execprof.json" "$RUNDIR/execprof-$p.json"
-		say "$(grep '^== ' "$RUNDIR/attrib-$p/execprof.txt")"
+		grep -h '^== ' "$RUNDIR/attrib-$p"/execprof-pd*.txt | while read -r l; do say "$l"; done
 	else
 		say "FAILED: attrib.sh $b $p: $(tail -1 "$RUNDIR/attrib-$p.log")"
 		attrib_failed="$attrib_failed $p"
