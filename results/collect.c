@@ -33,11 +33,29 @@ static struct json *tmpl_for(const struct run *r, const char *name,
 	return t;
 }
 
+/*
+ * Deterministic mode: the ns/call one step of the guest's clock is worth
+ * over a pass (1e9 / clock_hz / loops), 0 when em_bench did not report
+ * its clock.  A rerun's pass can end a step earlier or later, so it is a
+ * figure's quantum (pool_figure and the ratios widen by it).
+ */
+static double clock_step_ns(const struct run *r)
+{
+	double hz = 0, loops = 0;
+
+	if (json_num(json_get(r->bench, "clock_hz"), &hz) ||
+	    json_num(json_get(json_get(r->bench, "params"), "loops"), &loops) ||
+	    hz <= 0 || loops <= 0)
+		return 0;
+	return 1e9 / hz / loops;
+}
+
 static int collect_readers(struct pools *ps, const struct run *r, char *err,
 			   size_t errlen)
 {
 	const struct json *rd = json_get(r->bench, "readers");
 	int det = !strcmp(r->mode, "deterministic");
+	double step = det ? clock_step_ns(r) : 0;
 	size_t i, k;
 
 	for (i = 0; i < json_len(rd); i++) {
@@ -53,6 +71,8 @@ static int collect_readers(struct pools *ps, const struct run *r, char *err,
 		t = tmpl_for(r, "hot_path_ns_per_call", "ns/call", "lower", (long)pd);
 		if (opps > 0)
 			json_set_int(t, "opps", opps);
+		if (step > 0)
+			json_set_num(t, "clock_step", step);
 		pn = pools_get(ps, t, err, errlen);
 		if (!pn)
 			return -1;
@@ -61,6 +81,8 @@ static int collect_readers(struct pools *ps, const struct run *r, char *err,
 				     "instructions/call", "lower", (long)pd);
 			if (opps > 0)
 				json_set_int(t, "opps", opps);
+			if (step > 0)
+				json_set_num(t, "clock_step", ldexp(step, -(int)r->shift));
 			pi = pools_get(ps, t, err, errlen);
 			if (!pi)
 				return -1;

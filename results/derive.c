@@ -52,7 +52,7 @@ struct json *summarize_methods(const struct sumconf *sc)
 	json_set_str(m, "fit",
 		     "least squares through the median of each nr_states; CI by stratified bootstrap (samples resampled within each nr_states), same resamples and seed; deterministic mode also in instructions (us * 1000 / 2^shift); residuals_us per point; quadratic_share: x^2 term of a quadratic least-squares fit through the same medians at the largest nr_states, over its median");
 	json_set_str(m, "boot_ci",
-		     "hot-path figures and ratios, every mode: the interval also covers the range of the per-boot medians (ratios: every numerator boot over every denominator boot), the boot being what a rerun repeats; n_boots counts the boots, ci_widened_to_boots marks a widened interval");
+		     "hot-path figures and ratios, every mode: the interval also covers the range of the per-boot medians (ratios: every numerator boot over every denominator boot), the boot being what a rerun repeats, and in deterministic mode one step of the guest clock either way (clock_step, in the figure's unit: 1e9 / clock_hz / loops, a pass ending a tick earlier or later); n_boots counts the boots, ci_widened_to_boots marks a widened interval");
 	json_set_str(m, "pooling",
 		     "hot path: every timed pass of every reader CPU of the perf domain, from every run directory with the same figure identity, is one sample");
 	snprintf(b, sizeof(b),
@@ -151,6 +151,13 @@ static void widen_to_boots(struct json *f, size_t nb, double lo, double hi)
 	}
 }
 
+static double num_of(const struct pool *p, const char *k, double dflt)
+{
+	double d;
+
+	return json_num(json_get(p->tmpl, k), &d) ? dflt : d;
+}
+
 static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 				const char *samples_file, struct json *samples)
 {
@@ -194,9 +201,11 @@ static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 		double lo = 0, hi = 0;
 		size_t nb = boot_range(p, &lo, &hi, bm);
 
+		double q = num_of(p, "clock_step", 0);
+
 		json_set(f, "boot_medians", bm);
 		if (hot_path(p))
-			widen_to_boots(f, nb, lo, hi);
+			widen_to_boots(f, nb, lo - q, hi + q);
 	}
 	json_set(samples, p->key, num_array(p->x, p->n));
 	return f;
@@ -210,12 +219,6 @@ static int same_str(const struct pool *a, const struct pool *b, const char *k)
 	return x && y && !strcmp(x, y);
 }
 
-static double num_of(const struct pool *p, const char *k, double dflt)
-{
-	double d;
-
-	return json_num(json_get(p->tmpl, k), &d) ? dflt : d;
-}
 
 static int is_named(const struct pool *p, const char *name, const char *variant)
 {
@@ -332,8 +335,15 @@ static int add_ratios(struct json *figs, const struct pools *ps,
 				size_t nn = boot_range(p, &nl, &nh, NULL);
 				size_t nd = boot_range(q, &dl, &dh, NULL);
 
-				/* every pairing of a numerator and a denominator boot */
-				widen_to_boots(f, nn, nl / dh, nh / dl);
+				double qn = num_of(p, "clock_step", 0);
+				double qd = num_of(q, "clock_step", 0);
+
+				/*
+				 * every pairing of a numerator and a denominator
+				 * boot, each a clock step either way
+				 */
+				widen_to_boots(f, nn, (nl - qn) / (dh + qd),
+					       (nh + qn) / (dl - qd));
 				json_set_int(f, "n_boots_baseline", (int64_t)nd);
 			}
 			json_set_str(f, "numerator_id", p->key);

@@ -41,7 +41,7 @@ struct pool *pools_get(struct pools *ps, struct json *tmpl, char *err,
 			continue;
 		if (!json_equal(ps->p[i].tmpl, tmpl)) {
 			snprintf(err, errlen,
-				 "runs disagree on figure %s (unit, icount shift or OPP count differ)",
+				 "runs disagree on figure %s (unit, icount shift, OPP count or clock step differ)",
 				 key);
 			json_free(tmpl);
 			return NULL;

@@ -50,6 +50,9 @@
 #include <linux/string.h>
 #include <linux/wait.h>
 #include <uapi/linux/sched/types.h>
+#ifdef CONFIG_ARM64
+#include <asm/arch_timer.h>
+#endif
 
 #include "em_bench_platform.h"
 #include "emrcu_kmod.h"
@@ -910,6 +913,20 @@ static void emb_print_updater(struct emrcu_out *o)
 		  "call_rcu marker after each update on the updater CPU");
 }
 
+/*
+ * The rate local_clock() counts at (arm64: sched_clock runs on the
+ * architected counter), 0 when not known: one step of it, over a pass of
+ * @loops calls, is the quantum of every ns/call figure.
+ */
+static u64 emb_clock_hz(void)
+{
+#ifdef CONFIG_ARM64
+	return arch_timer_get_cntfrq();
+#else
+	return 0;
+#endif
+}
+
 static void emb_print(void)
 {
 	struct emrcu_out *o;
@@ -938,6 +955,7 @@ static void emb_print(void)
 	emrcu_put(o, "\"seed\":%lu,\"inject_nops\":%d,\"inject_slow_pct\":%d,",
 		  seed, inject_nops, inject_slow_pct);
 	emrcu_put(o, "\"mode_hint\":\"%s\"},", mode_hint);
+	emrcu_put(o, "\"clock_hz\":%llu,", emb_clock_hz());
 	emrcu_put(o, "\"limits\":{\"update_hz_max\":%d,\"max_updates\":%d},",
 		  EMB_UPDATE_HZ_MAX, EMB_MAX_UPDATES);
 

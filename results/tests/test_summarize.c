@@ -575,6 +575,41 @@ out:
 	t_end();
 }
 
+/*
+ * Deterministic mode: a pass can end a tick of the guest clock earlier or
+ * later, so a figure's interval reaches its boots' medians +- one tick over
+ * the pass (1e9 / clock_hz / loops, em_bench's clock_hz and loops); a run
+ * without clock_hz keeps its interval.
+ */
+static void test_clock_step(void)
+{
+	const double q = 1e9 / 62500000.0 / 1000;	/* 16 ns over 1000 calls */
+	const struct fig *u, *i, *r, *pt;
+	struct summary s;
+
+	t_begin("summarize.interval_covers_clock_step");
+	t_expect(fixture("cs", "runs/det-patched-idle", "det-unpatched-1", "u",
+			 ".clock_hz = 62500000") == 0, "copy, unpatched with its clock rate");
+	if (summarize_in("cs", "*/", &s))
+		goto out;
+	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
+	t_expect(u && fabs(u->ci_low - (u->median - q)) < 1e-9 &&
+		 fabs(u->ci_high - (u->median + q)) < 1e-9,
+		 "ns/call: median +- one tick per pass");
+	i = find(&s, "hot_path_instructions_per_call", "unpatched", "deterministic", "0", 0, 0, "");
+	t_expect(i && fabs(i->ci_high - i->ci_low - ldexp(2 * q, -(int)num(i, "shift"))) < 1e-9,
+		 "instructions/call: the same tick in instructions");
+	pt = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "0", 0, 0, "");
+	t_expect(pt && pt->ci_low == pt->ci_high, "a run without clock_hz keeps its interval");
+	r = find(&s, "hot_path_ratio", "patched", "deterministic", "0", 0, 0, "");
+	t_expect(r && u && pt && r->ci_low <= pt->median / (u->median + q) + 1e-12 &&
+		 r->ci_high >= pt->median / (u->median - q) - 1e-12,
+		 "the ratio covers the denominator's tick");
+	summary_free(&s);
+out:
+	t_end();
+}
+
 /* summarize a copy of the runs with the patched pd0 hot path 3 % slower */
 static void test_pipeline(void)
 {
@@ -642,6 +677,7 @@ int main(int argc, char **argv)
 	test_null_baseline();
 	test_scaling_boot();
 	test_same_table();
+	test_clock_step();
 	test_boot_intervals();
 	test_pipeline();
 	if (loaded)
