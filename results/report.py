@@ -496,7 +496,8 @@ def section_hot_path(figs, plots):
                 " for this mode). *spread*: half the 5–95 % range ÷ median. "
                 "Every interval also covers the range of the per-boot medians (the "
                 "boot is what a rerun repeats: deterministic passes of one boot are "
-                "identical, realtime passes share its host noise): "
+                "identical, realtime passes share its host noise) and, in deterministic "
+                "mode, one tick of the guest clock per pass either way (`clock_step`): "
                 f"{n_boots_note(ratios)}.", ""]
     for mode, preempt, name in plots:
         out += [f"![hot path, {mode}, preempt={preempt}]({name})", ""]
