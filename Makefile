@@ -28,7 +28,7 @@ BASELINE ?= quick
 export QUICK
 
 .PHONY: help deps tools tools-host tools-guest pristine kernels check-series guest-check test bench \
-	aa-repeat gate-control gate-power stress report compare gate clean distclean
+	aa-repeat gate-control gate-power pd-sweep stress report compare gate clean distclean
 
 help:
 	@echo "emrcu-bench targets:"
@@ -55,6 +55,7 @@ help:
 	@echo "  make gate-power [N=3] [REALTIME=1]   detection rate of +1, +2, +4 instructions/call"
 	@echo "                     (REALTIME=1: also +2, +5, +10, +20 % per call in realtime mode)"
 	@echo "                     beside the A/A false positives (results/runs/<id>-gate-power/gate-power.json)"
+	@echo "  make pd-sweep      update cost of one domain with 1, 4, 16 perf domains registered"
 	@echo "  make aa-repeat [N=20] [MODES=realtime]   the A/A gate N times: >= 95 % pass or exit 1"
 	@echo "                     (results/runs/<id>-aa-repeat/aa-repeat.json; stores no noise file)"
 	@echo "  make bench HOST_TIMINGS=1|full   + hyperfine host timings (full: + one nested QUICK bench)"
@@ -157,6 +158,10 @@ gate-control: deps tools
 # make gate-power: the gate's detection power (results/gate-power.sh).
 gate-power: deps tools
 	@results/gate-power.sh results/runs/$(RUN_ID)-gate-power $(if $(filter command line,$(origin N)),$(N),3)
+
+# make pd-sweep: update cost against the number of perf domains (results/pd-sweep.sh).
+pd-sweep: deps tools
+	@results/pd-sweep.sh results/runs/$(RUN_ID)-pd-sweep
 
 # make aa-repeat: the A/A gate's false-positive rate (results/aa-repeat.sh).
 N ?= 20
