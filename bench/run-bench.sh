@@ -266,7 +266,7 @@ attrib_failed=
 		say "warning: disasm.sh $b $p failed"
 	# ... and from what ran: executed instructions per call, per source line
 	say "executed instructions per call: $b vs $p (bench/em_bench/attrib.sh)"
-	if "$TOP/bench/em_bench/attrib.sh" "$RUNDIR/attrib-$p" "$b" "$p" >"$RUNDIR/attrib-$p.log" 2>&1; then
+	if TOPO=$TOPO "$TOP/bench/em_bench/attrib.sh" "$RUNDIR/attrib-$p" "$b" "$p" >"$RUNDIR/attrib-$p.log" 2>&1; then
 		cp "$RUNDIR/attrib-$p/execprof.json" "$RUNDIR/execprof-$p.json"
 		grep -h '^== ' "$RUNDIR/attrib-$p"/execprof-pd*.txt | while read -r l; do say "$l"; done
 	else
