@@ -176,13 +176,17 @@ stress: deps tools
 report: deps
 	@/usr/bin/python3 results/report.py results/latest
 
+# GNU make exits 2 whenever a recipe fails, so the gate's own code (1:
+# regression, 2: bad input) cannot be make's: it is printed as the last
+# line, and a CI script that branches on it calls results/emrcu-compare.
+GATE_EXIT = rc=$$?; [ $$rc -eq 0 ] || echo "gate exit $$rc ($$([ $$rc -eq 1 ] && echo regression || echo 'bad input')); make exits 2 on any failure: results/emrcu-compare gives the code itself" >&2; exit $$rc
 compare: tools-host
 	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=a.json NEW=b.json" >&2; exit 2; }
-	@results/emrcu-compare $(BASE) $(NEW)
+	@results/emrcu-compare $(BASE) $(NEW); $(GATE_EXIT)
 
 gate: tools-host
 	@results/emrcu-compare $(if $(wildcard results/baselines/noise.json),--noise results/baselines/noise.json) \
-		--json results/latest/gate.json results/baselines/$(BASELINE).json results/latest/summary.json
+		--json results/latest/gate.json results/baselines/$(BASELINE).json results/latest/summary.json; $(GATE_EXIT)
 
 clean:
 	rm -rf $(addprefix $(BUILD)/,$(shell awk '!/^#/ && NF {print $$1}' kernel/variants) custom)
