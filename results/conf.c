@@ -8,15 +8,7 @@
 #include <unistd.h>
 
 #include "conf.h"
-
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (!d)
-		abort();
-	return d;
-}
+#include "xalloc.h"
 
 static char *trim(char *s)
 {
@@ -36,14 +28,6 @@ static void strip_comment(char *s)
 
 	if (h)
 		*h = '\0';
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n);
-	if (!p)
-		abort();
-	return p;
 }
 
 int conf_load(const char *path, struct conf *c, char *err, size_t errlen)

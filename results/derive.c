@@ -10,6 +10,7 @@
 
 #include "stats.h"
 #include "summarize.h"
+#include "xalloc.h"
 
 int sumconf_load(const struct conf *c, struct sumconf *sc, char *err,
 		 size_t errlen)
@@ -81,10 +82,8 @@ static struct json *num_array(const double *x, size_t n)
 static size_t per_boot_medians(const struct pool *p, double *out)
 {
 	size_t k, i, m, nb = 0, nsrc = json_len(p->sources);
-	double *x = malloc((p->n ? p->n : 1) * sizeof(*x));
+	double *x = xmalloc(p->n * sizeof(*x));
 
-	if (!x)
-		abort();
 	for (k = 0; k < nsrc; k++) {
 		for (i = m = 0; i < p->n; i++)
 			if (p->src[i] == k)
@@ -103,11 +102,9 @@ static size_t per_boot_medians(const struct pool *p, double *out)
 static size_t boot_range(const struct pool *p, double *lo, double *hi,
 			 struct json *arr)
 {
-	double *m = malloc((p->n ? p->n : 1) * sizeof(*m));
+	double *m = xmalloc(p->n * sizeof(*m));
 	size_t k, nb;
 
-	if (!m)
-		abort();
 	nb = per_boot_medians(p, m);
 	for (k = 0; k < nb; k++) {
 		if (!k || m[k] < *lo)
@@ -200,7 +197,6 @@ static struct json *pool_figure(const struct pool *p, const struct sumconf *sc,
 		struct json *bm = json_new_arr();
 		double lo = 0, hi = 0;
 		size_t nb = boot_range(p, &lo, &hi, bm);
-
 		double q = num_of(p, "clock_step", 0);
 
 		json_set(f, "boot_medians", bm);
@@ -218,7 +214,6 @@ static int same_str(const struct pool *a, const struct pool *b, const char *k)
 
 	return x && y && !strcmp(x, y);
 }
-
 
 static int is_named(const struct pool *p, const char *name, const char *variant)
 {
@@ -334,7 +329,6 @@ static int add_ratios(struct json *figs, const struct pools *ps,
 				double nl = 0, nh = 0, dl = 0, dh = 0;
 				size_t nn = boot_range(p, &nl, &nh, NULL);
 				size_t nd = boot_range(q, &dl, &dh, NULL);
-
 				double qn = num_of(p, "clock_step", 0);
 				double qd = num_of(q, "clock_step", 0);
 

@@ -2,6 +2,7 @@
 /* execprof.c - per-instruction counts of one function from a QEMU exec log. */
 #define _GNU_SOURCE
 #include "execprof.h"
+#include "xalloc.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -10,28 +11,6 @@
 #include <string.h>
 
 #define XP_INSN_BYTES 4		/* arm64: fixed-size instructions */
-
-static void *xp_alloc(size_t n)
-{
-	void *p = calloc(1, n ? n : 1);
-
-	if (!p) {
-		perror("execprof");
-		exit(2);
-	}
-	return p;
-}
-
-static char *xp_dup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p) {
-		perror("execprof");
-		exit(2);
-	}
-	return p;
-}
 
 static void chomp(char *s)
 {
@@ -79,7 +58,7 @@ int xp_read_listing(FILE *f, const char *func, struct xp_func *out,
 	int in = 0;
 
 	memset(out, 0, sizeof(*out));
-	hdr = xp_alloc(strlen(func) + 4);
+	hdr = xzalloc(strlen(func) + 4);
 	sprintf(hdr, " <%s>:", func);
 	while (getline(&line, &cap, f) > 0) {
 		chomp(line);
@@ -99,16 +78,12 @@ int xp_read_listing(FILE *f, const char *func, struct xp_func *out,
 
 			if (out->n == room) {
 				room = room ? 2 * room : 64;
-				out->insn = realloc(out->insn, room * sizeof(*out->insn));
-				if (!out->insn) {
-					perror("execprof");
-					exit(2);
-				}
+				out->insn = xrealloc(out->insn, room * sizeof(*out->insn));
 			}
 			i = &out->insn[out->n++];
 			i->off = addr - start;
-			i->text = xp_dup(text);
-			i->src = xp_dup(src);
+			i->text = xstrdup(text);
+			i->src = xstrdup(src);
 			i->count = 0;
 		} else if (src_line(line)) {
 			snprintf(src, sizeof(src), "%s", line);
@@ -122,7 +97,7 @@ int xp_read_listing(FILE *f, const char *func, struct xp_func *out,
 		snprintf(err, errlen, "no instructions of %s in the listing", func);
 		return -1;
 	}
-	out->name = xp_dup(func);
+	out->name = xstrdup(func);
 	out->size = out->insn[out->n - 1].off + XP_INSN_BYTES;
 	return 0;
 }
@@ -235,7 +210,7 @@ static char *source_text(const char *src)
 	if (!c)
 		return NULL;
 	want = strtol(c + 1, NULL, 10);
-	path = xp_alloc(c - src + 1);
+	path = xzalloc(c - src + 1);
 	memcpy(path, src, c - src);
 	f = fopen(path, "r");
 	free(path);
@@ -259,7 +234,7 @@ static char *source_text(const char *src)
 			if (w > line && w[-1] == ' ')
 				w--;
 			*w = '\0';
-			out = xp_dup(line);
+			out = xstrdup(line);
 			break;
 		}
 	free(line);
@@ -274,8 +249,8 @@ static char *line_key(const char *src)
 	char *text = source_text(src), *key;
 
 	if (!text || !colon)
-		return text ? text : xp_dup(src);
-	key = xp_alloc((colon - base) + strlen(text) + 3);
+		return text ? text : xstrdup(src);
+	key = xzalloc((colon - base) + strlen(text) + 3);
 	sprintf(key, "%.*s: %s", (int)(colon - base), base, text);
 	free(text);
 	return key;
@@ -284,7 +259,7 @@ static char *line_key(const char *src)
 size_t xp_lines(const struct xp_func *fn, struct xp_line **out)
 {
 	uint64_t calls = xp_calls(fn);
-	struct xp_line *l = xp_alloc(fn->n * sizeof(*l));
+	struct xp_line *l = xzalloc(fn->n * sizeof(*l));
 	size_t n = 0, k, j;
 
 	for (k = 0; k < fn->n; k++) {
@@ -293,7 +268,7 @@ size_t xp_lines(const struct xp_func *fn, struct xp_line **out)
 		for (j = 0; j < n && strcmp(l[j].src, i->src); j++)
 			;
 		if (j == n) {
-			l[n].src = xp_dup(i->src);
+			l[n].src = xstrdup(i->src);
 			l[n].key = line_key(i->src);
 			n++;
 		}
@@ -333,7 +308,7 @@ static double side(const struct xp_line *l, size_t n, const char *key,
 size_t xp_diff(const struct xp_line *a, size_t na, const struct xp_line *b,
 	       size_t nb, double min_abs, struct xp_delta **out)
 {
-	struct xp_delta *d = xp_alloc((na + nb) * sizeof(*d));
+	struct xp_delta *d = xzalloc((na + nb) * sizeof(*d));
 	size_t n = 0, k, j;
 
 	for (k = 0; k < na + nb; k++) {

@@ -5,19 +5,11 @@
 #include <string.h>
 
 #include "json.h"
-
-static void *xalloc(size_t n)
-{
-	void *p = calloc(1, n ? n : 1);
-
-	if (!p)
-		abort();
-	return p;
-}
+#include "xalloc.h"
 
 static struct json *new_node(enum json_type t)
 {
-	struct json *j = xalloc(sizeof(*j));
+	struct json *j = xzalloc(sizeof(*j));
 
 	j->type = t;
 	return j;
@@ -70,7 +62,7 @@ struct json *json_new_str(const char *s)
 	struct json *j = new_node(JSON_STRING);
 
 	j->u.str.len = strlen(s);
-	j->u.str.s = xalloc(j->u.str.len + 1);
+	j->u.str.s = xzalloc(j->u.str.len + 1);
 	memcpy(j->u.str.s, s, j->u.str.len);
 	return j;
 }
@@ -128,7 +120,7 @@ struct json *json_set(struct json *obj, const char *key, struct json *val)
 	cap = obj->u.obj.cap;
 	grow((void **)&obj->u.obj.v, &cap, obj->u.obj.n + 1, sizeof(val));
 	obj->u.obj.cap = cap;
-	obj->u.obj.k[obj->u.obj.n] = strcpy(xalloc(strlen(key) + 1), key);
+	obj->u.obj.k[obj->u.obj.n] = strcpy(xzalloc(strlen(key) + 1), key);
 	obj->u.obj.v[obj->u.obj.n++] = val;
 	return val;
 }
@@ -164,7 +156,7 @@ struct json *json_clone(const struct json *j)
 	case JSON_STRING:
 		c = new_node(JSON_STRING);
 		c->u.str.len = j->u.str.len;
-		c->u.str.s = xalloc(j->u.str.len + 1);
+		c->u.str.s = xzalloc(j->u.str.len + 1);
 		memcpy(c->u.str.s, j->u.str.s, j->u.str.len);
 		return c;
 	case JSON_ARRAY:

@@ -8,6 +8,7 @@
 
 #include "fsutil.h"
 #include "runload.h"
+#include "xalloc.h"
 
 static int load_opt(const char *dir, const char *name, struct json **out,
 		    char *err, size_t errlen)
@@ -278,11 +279,7 @@ int run_load(const char *dir, const char *base, struct run *r, char *err,
 		 * (its ratio pair in results/pairs).
 		 */
 		if (avail && !null && same_table(json_get(r->bench, "params"))) {
-			r->variant_own = malloc(strlen(r->variant) + sizeof(SAME_TABLE));
-			if (!r->variant_own) {
-				snprintf(err, errlen, "out of memory");
-				goto fail_dir;
-			}
+			r->variant_own = xmalloc(strlen(r->variant) + sizeof(SAME_TABLE));
 			sprintf(r->variant_own, "%s" SAME_TABLE, r->variant);
 			r->variant = r->variant_own;
 		}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* xalloc.h - allocation that cannot fail: out of memory aborts. */
+#ifndef EMRCU_XALLOC_H
+#define EMRCU_XALLOC_H
+
+#include <stddef.h>
+
+/* malloc(n), at least one byte. */
+void *xmalloc(size_t n);
+/* calloc(1, n): zeroed, at least one byte. */
+void *xzalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+#endif
