@@ -35,10 +35,9 @@ case $N in '' | *[!0-9]* | 0) echo "gate-power: N=$N: a positive count" >&2; exi
 rc=0 dirs=()
 if [ "$TALLY" = 1 ]; then
 	for kind in nops slow; do	# each kind by size, smallest first
-		for d in "$OUT/$kind"-*; do [ -d "$d" ] && echo "${d##*-} $d"; done | sort -n >"$OUT/.dirs"
-		while read -r _ d; do dirs+=("$d"); done <"$OUT/.dirs"
+		while read -r _ d; do dirs+=("$d"); done < <(
+			for d in "$OUT/$kind"-*; do [ -d "$d" ] && echo "${d##*-} $d"; done | sort -n)
 	done
-	rm -f "$OUT/.dirs"
 	[ "${#dirs[@]}" -gt 0 ] || { echo "gate-power: $OUT has no nops-*/ or slow-*/ runs" >&2; exit 2; }
 	SIZES= SLOW_SIZES=
 	rc=$(jq -s 'if all(.[]; .ok) then 0 else 1 end' "${dirs[@]/%//aa-repeat.json}") || exit 1

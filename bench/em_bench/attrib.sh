@@ -59,6 +59,7 @@ boot() { # VARIANT OUTDIR READER [emrcu-run options...]
 		fail "$v: boot $(basename "$d"): $(tail -1 "$d.log")"
 }
 
+declare -A base		# emb_call's address in the guest, per variant
 for v in "$@"; do
 	"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >/dev/null ||
 		fail "$v: modules do not build"
@@ -81,26 +82,25 @@ for v in "$@"; do
 			fail "$v: em_bench loaded at $(text_of "$d") in $d, $text in the probe"
 		[ -s "$d/exec.log" ] || fail "$v: no exec log in $d"
 	done
-	echo "$lo" >"$OUT/$v.base"
+	base[$v]=$lo
 done
-k=0
+k=0 files=()
 for cpu in $firsts; do
 	args=()
 	for v in "$@"; do
-		args+=("$v" "$OUT/$v-trace-cpu$cpu/exec.log" "$OUT/$v.listing" "$(cat "$OUT/$v.base")")
+		args+=("$v" "$OUT/$v-trace-cpu$cpu/exec.log" "$OUT/$v.listing" "${base[$v]}")
 	done
 	"$PROF" --func "$FUNC" --json "$OUT/execprof-pd$k.json" "${args[@]}" >"$OUT/execprof-pd$k.txt" ||
 		fail "emrcu-execprof: see $OUT/execprof-pd$k.txt"
 	echo "--- perf domain $k (reader CPU $cpu)"
 	cat "$OUT/execprof-pd$k.txt"
+	files+=("$OUT/execprof-pd$k.json")
 	k=$((k + 1))
 done
+jq -s --arg topo "$TOPO" --arg params "$PARAMS" --argjson cpus "[$(echo $firsts | tr ' ' ,)]" \
+	'{schema: "emrcu/execprof-set/1", what: .[0].what, function: .[0].function,
+	  topology: $topo, em_bench_params: $params,
+	  pds: [range(length) as $i | {pd: $i, reader_cpu: $cpus[$i]} + .[$i]]}' \
+	"${files[@]}" >"$OUT/execprof.json"
 # The logs are large and redone in seconds: keep the counts only.
 rm -f "$OUT"/*-trace-cpu*/exec.log
-k=0
-for cpu in $firsts; do
-	jq --argjson pd "$k" --argjson cpu "$cpu" '{pd: $pd, reader_cpu: $cpu} + .' "$OUT/execprof-pd$k.json"
-	k=$((k + 1))
-done | jq -s --arg topo "$TOPO" --arg params "$PARAMS" \
-	'{schema: "emrcu/execprof-set/1", what: .[0].what, function: .[0].function,
-	  topology: $topo, em_bench_params: $params, pds: .}' >"$OUT/execprof.json"

@@ -412,26 +412,25 @@ EMB_DEFINE_NOP_PASS(4)
  */
 static DEFINE_PER_CPU(u32, emb_spin);
 
+static __always_inline void emb_spin_loop(u32 n)
+{
+	for (; n; n--)
+		asm volatile("nop");
+}
+
 static noinline u64 emb_pass_spin(struct em_perf_domain *pd,
 				  const struct emb_input *in, int n,
 				  unsigned long cap)
 {
-	u32 spin = this_cpu_read(emb_spin), j;
+	u32 spin = this_cpu_read(emb_spin);
 	u64 sum = 0;
 	int i;
 
 	for (i = 0; i < n; i++) {
 		sum += emb_call(pd, in[i].max_util, in[i].sum_util, cap);
-		for (j = spin; j; j--)
-			asm volatile("nop");
+		emb_spin_loop(spin);
 	}
 	return sum;
-}
-
-static noinline void emb_spin_loop(u32 n)
-{
-	for (; n; n--)
-		asm volatile("nop");
 }
 
 static emb_pass_t emb_pass_sel = emb_pass;
