@@ -309,19 +309,28 @@ def plot_scenario(scen, figs, rundir):
     return name
 
 
+DRIVER_BASES = ("em_err_pct", "em_tick_abs_err_pct", "em_opp_abs_err_pct_max",
+                "driver_cpu_pct", "driver_cpu_min_pct", "update_us_min")
+
+
 def heat_runs(figs):
-    """Heat scenarios: {em: {name.cluster: figure}} for the em_err_pct and
-    driver figures, em being "static", "best-static", "runtime@P", ..."""
+    """Scenarios with an EM driver: {run: {(base, cluster, step): figure}}
+    for the EM error and driver figures, run being "VARIANT:EM" with EM
+    "static", "best-static", "runtime@P", ..."""
     out = {}
     for f in figs:
-        base = f["name"].split(".")[0]
-        if base not in ("em_err_pct", "em_tick_abs_err_pct", "driver_cpu_pct",
-                        "driver_cpu_min_pct", "update_us_min"):
+        base, _, lab = f["name"].partition(".")
+        if base not in DRIVER_BASES:
             continue
         em = (f["scenario"] + ":").split(":")[1]
         key = f"{f['variant']}:{em}"
-        out.setdefault(key, {})[(base, f.get("cluster", -1))] = f
+        out.setdefault(key, {})[(base, f.get("cluster", -1), lab)] = f
     return out
+
+
+def heat_get(run, base, c):
+    """@run's figure of @base for cluster @c (any step: heat scenarios have one)."""
+    return next((f for (b, k, _), f in run.items() if b == base and k == c), None)
 
 
 def period_of(key):
@@ -335,9 +344,9 @@ def plot_heat(scen, figs, rundir):
     lines; the driver's CPU time against the same periods beside it."""
     runs = heat_runs(figs)
     rt = sorted((k for k in runs if period_of(k)), key=period_of)
-    if not rt:
+    clusters = sorted({c for k in runs for (b, c, _) in runs[k] if b == "em_tick_abs_err_pct"})
+    if not rt or not clusters:
         return None
-    clusters = sorted({c for k in runs for (b, c) in runs[k] if b == "em_tick_abs_err_pct"})
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4))
     n = max(f["n"] for k in runs for f in runs[k].values())
     mode = next(iter(runs[rt[0]].values()))["mode"]
@@ -345,7 +354,7 @@ def plot_heat(scen, figs, rundir):
     for i, c in enumerate(clusters):
         xs, ys, lo, hi = [], [], [], []
         for k in rt:
-            f = runs[k].get(("em_tick_abs_err_pct", c))
+            f = heat_get(runs[k], "em_tick_abs_err_pct", c)
             if f:
                 xs.append(period_of(k))
                 ys.append(f["median"])
@@ -356,8 +365,9 @@ def plot_heat(scen, figs, rundir):
         ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, color=col,
                     label=f"runtime driver, {label}", linewidth=2 if c < 0 else 1)
         for k, style in (("static", ":"), ("best-static", "--"), ("oracle", "-.")):
-            ref = next((runs[r][("em_tick_abs_err_pct", c)] for r in runs
-                        if r.split(":", 1)[1] == k and ("em_tick_abs_err_pct", c) in runs[r]), None)
+            ref = next((heat_get(runs[r], "em_tick_abs_err_pct", c) for r in runs
+                        if r.split(":", 1)[1] == k and heat_get(runs[r], "em_tick_abs_err_pct", c)),
+                       None)
             if ref and c < 0:
                 ax.axhline(ref["median"], linestyle=style, color="grey",
                            label=f"{k} EM, all clusters ({ref['median']:.2f} %)")
@@ -370,7 +380,8 @@ def plot_heat(scen, figs, rundir):
     ax.legend(fontsize=7)
     for base, label in (("driver_cpu_pct", "measured (in deterministic mode an upper bound)"),
                         ("driver_cpu_min_pct", "fastest iteration x iterations (lower bound)")):
-        pts = [(period_of(k), runs[k][(base, -1)]["median"]) for k in rt if (base, -1) in runs[k]]
+        pts = [(period_of(k), heat_get(runs[k], base, -1)["median"]) for k in rt
+               if heat_get(runs[k], base, -1)]
         if pts:
             ax2.plot(*zip(*pts), marker="o", label=label)
     ax2.legend(fontsize=7)
@@ -387,30 +398,39 @@ def plot_heat(scen, figs, rundir):
 
 
 def heat_table(figs):
-    """One row per run: total and per-cluster EM error, driver cost."""
+    """One row per run (and step, when there are several): the EM error
+    (with heat per tick, in total and per cluster), the table's worst OPP
+    when the window opened, and the driver's cost."""
     runs = heat_runs(figs)
     if not any(period_of(k) for k in runs):
         return []
-    clusters = sorted({c for k in runs for (b, c) in runs[k] if b == "em_tick_abs_err_pct" and c >= 0})
+    tick = [c for c in sorted({c for r in runs.values() for (b, c, _) in r
+                               if b == "em_tick_abs_err_pct"})]
+    steps = sorted({lab for r in runs.values() for (_, _, lab) in r})
     order = {"static": 0, "best-static": 1, "oracle": 3}
     keys = sorted(runs, key=lambda k: (order.get(k.split(":", 1)[1], 2), period_of(k) or 0, k))
     rows = []
     for k in keys:
-        r = runs[k]
         em = k.split(":", 1)[1]
         what = ("upper bound by construction (truth pushed)" if em == "oracle" else
                 "measured: boot table" if em == "static" else
                 "measured: best any static table could do" if em == "best-static" else
-                "measured: driver with sensor + own model")
-        cells = [value(r[("em_tick_abs_err_pct", c)]) if ("em_tick_abs_err_pct", c) in r else "–"
-                 for c in [-1] + clusters]
-        cells += [value(r[(b, -1)]) if (b, -1) in r else "–"
-                  for b in ("em_err_pct", "driver_cpu_pct", "driver_cpu_min_pct", "update_us_min")]
-        rows.append([k, what] + cells + [max(f["n"] for f in r.values())])
-    return table(["run", "what it is", "|EM error| % per tick (all)"] +
-                 [f"pd{c} %" for c in clusters] +
-                 ["window total error %", "driver CPU %", "… lower bound %", "µs/update (min)",
-                  "n"], rows)
+                "measured: the EM driver (not the truth)")
+        for lab in steps:
+            r = {(b, c): f for (b, c, l), f in runs[k].items() if l == lab}
+            if not r:
+                continue
+            cells = [value(r[("em_tick_abs_err_pct", c)]) if ("em_tick_abs_err_pct", c) in r
+                     else "–" for c in tick]
+            cells += [value(r[(b, -1)]) if (b, -1) in r else "–"
+                      for b in ("em_err_pct", "em_opp_abs_err_pct_max", "driver_cpu_pct",
+                                "driver_cpu_min_pct", "update_us_min")]
+            rows.append([k] + ([lab] if len(steps) > 1 else []) + [what] + cells +
+                        [max(f["n"] for f in r.values())])
+    return table(["run"] + (["step"] if len(steps) > 1 else []) + ["what it is"] +
+                 [("|EM error| % per tick (all)" if c < 0 else f"pd{c} %") for c in tick] +
+                 ["window total error %", "worst OPP |error| % at the window's start",
+                  "driver CPU %", "… lower bound %", "µs/update (min)", "n"], rows)
 
 
 def placement_table(figs, base):
@@ -608,10 +628,12 @@ def section_scenarios(s, rundir):
         heat = heat_table(g)
         if heat:
             out += ["EM error by EM and update period (median [95 % CI] over boots). "
-                    "Per tick: the platform's meter prices the busy time that ran with the EM "
-                    "in effect at each instant and with the truth; |EM - truth| is summed per "
+                    "The platform's meter prices the busy time that ran with the EM in effect "
+                    "at each instant and with the truth; with heat |EM - truth| is summed per "
                     "10 ms tick over the busy energy (what EAS mis-prices at each instant; a "
                     "window total lets errors of both signs cancel, shown beside it). "
+                    "Worst OPP: the table's largest per-state error when the window opened "
+                    "(what a residency-weighted error hides). "
                     "Driver CPU: whole driver iterations, % of one CPU:", ""]
             out += heat
             p2 = plot_heat(scen, g, rundir)

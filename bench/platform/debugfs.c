@@ -551,18 +551,26 @@ static ssize_t emrcu_heat_write(struct file *f, const char __user *ubuf,
 	return ret ? ret : len;
 }
 
+static const char emrcu_drv_model_meter[] =
+	"dynamic power at nominal bin and profile, x a per-cluster scale from the energy counter";
+
 static int emrcu_driver_show(struct seq_file *s, void *unused)
 {
-	static const char *const modes[] = { "none", "runtime", "oracle" };
 	struct emrcu_drv_stats st;
+	int i;
 
 	emrcu_drv_stats(&st);
 	seq_printf(s, "{\"mode\":\"%s\",\"period_ms\":%d,\"leak_pct\":%d,\"cal_mc\":{\"first\":%d,\"step\":%d,\"points\":%d},",
-		   modes[emrcu_drv_mode], emrcu_drv_period_ms,
+		   emrcu_drv_modes[emrcu_drv_mode], emrcu_drv_period_ms,
 		   emrcu_drv_leak_pct, EMRCU_DRV_CAL_FIRST_MC,
 		   EMRCU_DRV_CAL_STEP_MC, EMRCU_DRV_CAL_POINTS);
-	seq_printf(s, "\"model\":\"dynamic power as the truth's (profile hint, bin); leakage piecewise linear in T through the truth at the calibration points, x leak_pct/100; temperature from the sensor\",\"em_source\":\"%s\",",
+	seq_printf(s, "\"model\":\"%s; leakage piecewise linear in T through the truth at the calibration points, x leak_pct/100; temperature from the sensor (thermal=1) or as set\",\"em_source\":\"%s\",\"scale_ppm\":[",
+		   emrcu_drv_mode == EMRCU_DRV_METER ? emrcu_drv_model_meter :
+		   "dynamic power as the truth's (profile hint, bin)",
 		   emrcu_em_source());
+	for (i = 0; i < emrcu_nr_clusters; i++)
+		seq_printf(s, "%s%u", i ? "," : "", emrcu_drv_scale_ppm(i));
+	seq_puts(s, "],");
 	seq_printf(s, "\"updates\":%llu,\"failed\":%llu,\"update_ns_sum\":%llu,\"update_ns_min\":%llu,\"update_ns_max\":%llu,",
 		   st.updates, st.failed, st.update_ns_sum, st.update_ns_min,
 		   st.update_ns_max);

@@ -20,6 +20,11 @@
  *     declared mis-model),
  *   - calls em_dev_update_perf_domain() with a callback that returns the
  *     precomputed value (O(1) per state), timed with local_clock().
+ * drv=meter: the same kthread and model, but knowing neither the bin nor the
+ *   profile (it prices them nominal), times one scale per cluster that it
+ *   corrects every period from the cluster's busy-energy counter against
+ *   what the EM in effect estimated for the same busy time (model_data.h).
+ * Without thermal=1 the driver reads the set temperature (no sensor).
  * drv=oracle: the same kthread pushes the truth at the die's temperature:
  * an upper bound by construction, never a finding.
  * emrcu_em_push_truth(): one push of the truth at given temperatures
@@ -29,6 +34,7 @@
 #include <linux/energy_model.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
+#include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -36,6 +42,10 @@
 #include <linux/string.h>
 
 #include "emrcu_internal.h"
+
+const char *const emrcu_drv_modes[EMRCU_DRV_NR] = {
+	"none", "runtime", "oracle", "meter",
+};
 
 int emrcu_drv_mode = EMRCU_DRV_NONE;
 int emrcu_drv_period_ms = 100;
@@ -45,8 +55,24 @@ int emrcu_drv_leak_pct = 100;
 static DEFINE_MUTEX(emrcu_drv_lock);
 static struct emrcu_drv_stats emrcu_drv_st;
 static struct task_struct *emrcu_drv_task;
+/* drv=meter: each cluster's counters at its last update, and its scale. */
+struct emrcu_drv_meter {
+	u64 busy_fj, em_fj;
+	u32 scale_ppm;
+	bool primed;
+};
+
+static struct emrcu_drv_meter emrcu_drv_m[ARRAY_SIZE(emrcu_clusters)];
 /* What the platform last pushed (the EM in effect when it cannot be read). */
 static unsigned long emrcu_pushed_uw[NR_CPUS][EMRCU_MAX_OPPS];
+
+/* drv=meter: @cluster's scale (ppm); 1000000 before the first correction. */
+u32 emrcu_drv_scale_ppm(int cluster)
+{
+	u32 s = READ_ONCE(emrcu_drv_m[cluster].scale_ppm);
+
+	return s ? s : 1000000;
+}
 
 const char *emrcu_em_source(void)
 {
@@ -197,6 +223,10 @@ static void emrcu_drv_table(const struct emrcu_cluster *cl, int temp_mc,
 	int j, k;
 
 	emrcu_cond_read(&c);
+	if (emrcu_drv_mode == EMRCU_DRV_METER) {
+		c.profile = EMRCU_PROFILE_NOMINAL;
+		c.bin_mv = EMRCU_BIN_NOMINAL_MV;
+	}
 	k = (temp_mc - EMRCU_DRV_CAL_FIRST_MC) / EMRCU_DRV_CAL_STEP_MC;
 	k = clamp(k, 0, EMRCU_DRV_CAL_POINTS - 2);
 	lo = c;
@@ -212,7 +242,48 @@ static void emrcu_drv_table(const struct emrcu_cluster *cl, int temp_mc,
 
 		leak = div_s64(max_t(s64, leak, 0) * emrcu_drv_leak_pct, 100);
 		uw[j] = emrcu_power_dyn(cl->cls, o, &c) + leak;
+		if (emrcu_drv_mode == EMRCU_DRV_METER)
+			uw[j] = mul_u64_u64_div_u64(uw[j], emrcu_drv_scale_ppm(cl->id),
+						    1000000);
 	}
+}
+
+/*
+ * drv=meter: the truth over the EM's estimate of the busy time since the
+ * last update, times the scale the EM was priced with, is the scale that
+ * would have priced it right.
+ */
+static void emrcu_drv_meter_correct(struct emrcu_cluster *cl)
+{
+	struct emrcu_totals t;
+	u64 db, de, s;
+
+	emrcu_meter_total(cl, &t);
+	db = t.busy_fj - emrcu_drv_m[cl->id].busy_fj;
+	de = t.em_fj - emrcu_drv_m[cl->id].em_fj;
+	emrcu_drv_m[cl->id].busy_fj = t.busy_fj;
+	emrcu_drv_m[cl->id].em_fj = t.em_fj;
+	if (!emrcu_drv_m[cl->id].primed) {
+		emrcu_drv_m[cl->id].primed = true;
+		return;
+	}
+	if (de < EMRCU_DRV_METER_MIN_FJ)
+		return;
+	s = mul_u64_u64_div_u64(emrcu_drv_scale_ppm(cl->id), db, de);
+	WRITE_ONCE(emrcu_drv_m[cl->id].scale_ppm,
+		   clamp_t(u64, s, EMRCU_DRV_METER_SCALE_MIN_PPM,
+			   EMRCU_DRV_METER_SCALE_MAX_PPM));
+}
+
+/* The driver's temperature of @cluster: the sensor, or the set one. */
+static int emrcu_drv_temp_mc(int cluster)
+{
+	struct emrcu_cond c;
+
+	if (emrcu_thermal_on)
+		return emrcu_thermal_sensor_mc(cluster);
+	emrcu_cond_read(&c);
+	return c.temp_mc;
 }
 
 int emrcu_em_push_truth(const int *temp_mc, const char *why)
@@ -245,10 +316,13 @@ static void emrcu_drv_update_all(void)
 	for (i = 0; i < emrcu_nr_clusters; i++) {
 		struct emrcu_cluster *cl = &emrcu_clusters[i];
 
-		if (emrcu_drv_mode == EMRCU_DRV_ORACLE)
+		if (emrcu_drv_mode == EMRCU_DRV_ORACLE) {
 			emrcu_truth_table(cl, emrcu_thermal_die_mc(i), uw);
-		else
-			emrcu_drv_table(cl, emrcu_thermal_sensor_mc(i), uw);
+		} else {
+			if (emrcu_drv_mode == EMRCU_DRV_METER)
+				emrcu_drv_meter_correct(cl);
+			emrcu_drv_table(cl, emrcu_drv_temp_mc(i), uw);
+		}
 		emrcu_push(cl, uw);
 	}
 	t0 = local_clock() - t0;

@@ -179,7 +179,12 @@ void emrcu_thermal_stats(int cluster, struct emrcu_thermal_stats *st);
  * emdrv.c: the Energy Model in effect (read back from the kernel) and, on
  * kernels with the series, the EM driver kthread (drv=).
  */
-enum emrcu_drv_mode { EMRCU_DRV_NONE, EMRCU_DRV_RUNTIME, EMRCU_DRV_ORACLE };
+enum emrcu_drv_mode {
+	EMRCU_DRV_NONE, EMRCU_DRV_RUNTIME, EMRCU_DRV_ORACLE, EMRCU_DRV_METER,
+	EMRCU_DRV_NR
+};
+
+extern const char *const emrcu_drv_modes[EMRCU_DRV_NR];
 
 /*
  * update_*: each em_dev_update_perf_domain() call (the series' cost);
@@ -202,6 +207,7 @@ int emrcu_drv_start(void);
 void emrcu_drv_stop(void);
 void emrcu_drv_stats(struct emrcu_drv_stats *st);
 void emrcu_drv_reset_stats(void);
+u32 emrcu_drv_scale_ppm(int cluster);
 const char *emrcu_em_source(void);
 
 /* testpd.c */

@@ -60,7 +60,7 @@ MODULE_PARM_DESC(seed, "seed of the sensor noise");
 
 static char *drv = "none";
 module_param(drv, charp, 0444);
-MODULE_PARM_DESC(drv, "EM driver: none, runtime (sensor + characterised model), oracle (the truth)");
+MODULE_PARM_DESC(drv, "EM driver: none, runtime (sensor + characterised model), oracle (the truth), meter (nominal model x energy-counter scale)");
 module_param_named(drv_period_ms, emrcu_drv_period_ms, int, 0444);
 MODULE_PARM_DESC(drv_period_ms, "EM driver: update period, ms");
 module_param_named(drv_leak_pct, emrcu_drv_leak_pct, int, 0444);
@@ -76,20 +76,24 @@ static int __init emrcu_range(const char *name, int v, int lo, int hi)
 
 static int __init emrcu_thermal_params_check(void)
 {
-	static const char *const modes[] = { "none", "runtime", "oracle" };
 	int i;
 
 	emrcu_drv_mode = -1;
-	for (i = 0; i < ARRAY_SIZE(modes); i++)
-		if (sysfs_streq(drv, modes[i]))
+	for (i = 0; i < EMRCU_DRV_NR; i++)
+		if (sysfs_streq(drv, emrcu_drv_modes[i]))
 			emrcu_drv_mode = i;
 	if (emrcu_drv_mode < 0) {
-		pr_err(EMRCU_NAME ": drv=%s unknown (none, runtime, oracle)\n", drv);
+		pr_err(EMRCU_NAME ": drv=%s unknown (none, runtime, oracle, meter)\n",
+		       drv);
 		return -EINVAL;
 	}
-	if (emrcu_drv_mode != EMRCU_DRV_NONE && (!thermal || !EMRCU_RUNTIME_EM)) {
-		pr_err(EMRCU_NAME ": drv=%s needs thermal=1 and a kernel with the runtime-modifiable EM\n",
+	if (emrcu_drv_mode != EMRCU_DRV_NONE && !EMRCU_RUNTIME_EM) {
+		pr_err(EMRCU_NAME ": drv=%s needs a kernel with the runtime-modifiable EM\n",
 		       drv);
+		return -EINVAL;
+	}
+	if (emrcu_drv_mode == EMRCU_DRV_ORACLE && !thermal) {
+		pr_err(EMRCU_NAME ": drv=oracle needs thermal=1 (without it, em_update pushes the truth)\n");
 		return -EINVAL;
 	}
 	return emrcu_range("sensor_lag_ms", emrcu_sensor_lag_ms, 0, 60000) ?:

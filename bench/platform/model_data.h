@@ -280,6 +280,16 @@ const int emrcu_nr_profiles = ARRAY_SIZE(emrcu_profile_data);
  *   update period a scenario may declare; an update of the three CPU perf
  *   domains costs 20-80 us on this harness (em_bench's update-cost run),
  *   so 1 ms keeps the driver under 10 % of a CPU.
+ * Metered driver (drv=meter): knows neither the chip's bin nor the running
+ *   profile; it prices the table as the runtime driver would at the nominal
+ *   bin and profile, times one scale per cluster, corrected every period by
+ *   the cluster's busy-energy counter against the EM's own estimate of the
+ *   same busy time [ASSUMED: a per-cluster rail whose idle and shared power
+ *   the driver subtracts from its own characterisation].  A period with
+ *   less than EMRCU_DRV_METER_MIN_FJ of estimated busy energy (10 uJ: about
+ *   a real energy counter's resolution, 15.3 uJ for RAPL's default unit)
+ *   leaves the scale alone; the scale stays within 1/4..4 (a table off by
+ *   more is a fault, not a bin).
  * Upper bound of the heat schedule: the external source alone must not take
  *   a die above the last calibration temperature (scenarios refuse it).
  */
@@ -298,6 +308,9 @@ const int emrcu_nr_profiles = ARRAY_SIZE(emrcu_profile_data);
 	(EMRCU_DRV_CAL_FIRST_MC + (EMRCU_DRV_CAL_POINTS - 1) * EMRCU_DRV_CAL_STEP_MC)
 #define EMRCU_DRV_PERIOD_MIN_MS		1
 #define EMRCU_DRV_PERIOD_MAX_MS		60000
+#define EMRCU_DRV_METER_MIN_FJ		10000000000ULL
+#define EMRCU_DRV_METER_SCALE_MIN_PPM	250000
+#define EMRCU_DRV_METER_SCALE_MAX_PPM	4000000
 
 /*
  * Test perf domains (non-CPU devices, update-cost measurements): N OPPs

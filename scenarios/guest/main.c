@@ -17,7 +17,7 @@
  *   LABEL.meter.json         the true-energy meter over the window
  *   LABEL.tasks.json         per task: CPU time per CPU, work done / due
  *   LABEL.thermal.json       with heat: dies, sensors, window statistics
- *   LABEL.driver.json        with heat: the EM driver's updates and cost
+ *   LABEL.driver.json        with heat or a driver: its updates and cost
  * Exit 0; 1 when a step failed (the message names the step); 2 on a bad
  * plan or a missing platform.
  */
@@ -122,6 +122,16 @@ static void print_plat_block(const char *label, const char *file)
 	free(text);
 }
 
+/* With heat, or when an EM driver runs: what it did in the window. */
+static void print_driver_block(const char *label, int heat)
+{
+	char *text = plat_read("driver");
+
+	if (heat || (text && !strstr(text, "\"mode\":\"none\"")))
+		print_text_block(label, "driver.json", text ? text : "{}");
+	free(text);
+}
+
 static int run_step(const struct plan *p, const struct plan_step *s,
 		    const struct load_cpus *cpus, const struct emtab *boot,
 		    struct emtab *cur)
@@ -163,10 +173,9 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 	print_text_block(s->label, "meter.json", w.meter);
 	free(w.power);
 	free(w.meter);
-	if (p->heat[0]) {
+	if (p->heat[0])
 		print_plat_block(s->label, "thermal");
-		print_plat_block(s->label, "driver");
-	}
+	print_driver_block(s->label, p->heat[0]);
 	snprintf(name, sizeof(name), "%s.tasks.json", s->label);
 	result_begin(stdout, name);
 	load_print_json(stdout, s, st, cpus->ncpus, window_ns,

@@ -147,14 +147,12 @@ static int validity(const struct stepdata *d, const char *l,
  * Heat runs: the EM's error resolved at the thermal tick (|EM - busy| per
  * tick, summed, over the busy energy: the error EAS prices with at each
  * instant, which a window total lets cancel), the dies over the window,
- * the sensor's error, and what the EM driver did and cost: updates, time
- * per update (min: free of other vCPUs' instructions in deterministic
- * mode), and its CPU time (whole iterations) as % of one CPU.
+ * the sensor's error.
  */
 static int heat_metrics(const struct stepdata *d, const char *l,
 			struct metrics *ms)
 {
-	double per, err = 0, busy = 0;
+	double err = 0, busy = 0;
 	int k, ret = 0;
 
 	if (!d->heat)
@@ -168,15 +166,29 @@ static int heat_metrics(const struct stepdata *d, const char *l,
 		ret |= add(ms, "die_mean_c", l, "C", "none", k, d->die_mean_c[k]);
 		ret |= add(ms, "die_min_c", l, "C", "none", k, d->die_min_c[k]);
 		ret |= add(ms, "die_max_c", l, "C", "none", k, d->die_max_c[k]);
-		if (d->drv_updates > 0 && !strcmp(d->drv_mode, "runtime"))
+		if (d->drv_updates > 0 && strcmp(d->drv_mode, "oracle"))
 			ret |= add(ms, "sensor_abs_err_c", l, "C", "none", k,
 				   d->sensor_err_c[k]);
 	}
 	if (busy > 0)
 		ret |= add(ms, "em_tick_abs_err_pct", l, "%", "lower", -1,
 			   100 * err / busy);
-	if (!strcmp(d->drv_mode, "none"))
-		return ret;
+	return ret;
+}
+
+/*
+ * Runs with an EM driver: what it did and cost: updates, time per update
+ * (min: free of other vCPUs' instructions in deterministic mode), and its
+ * CPU time (whole iterations) as % of one CPU.
+ */
+static int driver_metrics(const struct stepdata *d, const char *l,
+			  struct metrics *ms)
+{
+	double per;
+	int ret = 0;
+
+	if (!d->drv_mode[0] || !strcmp(d->drv_mode, "none"))
+		return 0;
 	ret |= add(ms, "driver_updates", l, "updates", "none", -1, d->drv_updates);
 	ret |= add(ms, "driver_failed_updates", l, "updates", "lower", -1, d->drv_failed);
 	if (d->drv_updates > 0) {
@@ -210,7 +222,7 @@ static int heat_metrics(const struct stepdata *d, const char *l,
 
 static int common(const struct stepdata *d, const char *l, struct metrics *ms)
 {
-	double busy_all = 0, work = 0;
+	double busy_all = 0, work = 0, worst_all = 0;
 	int k, i, ret = validity(d, l, ms);
 
 	for (k = 0; k < d->ncl; k++)
@@ -235,8 +247,21 @@ static int common(const struct stepdata *d, const char *l, struct metrics *ms)
 		   d->true_uj > 0 ? 100 * d->idle_uj / d->true_uj : 0);
 	ret |= add(ms, "work_pct", l, "%", "none", -1, work);
 	ret |= heat_metrics(d, l, ms);
+	ret |= driver_metrics(d, l, ms);
 	for (k = 0; k < d->ncl; k++) {
 		const struct opt_cluster *c = &d->model.cl[k];
+		double worst = 0;
+
+		/*
+		 * The table's shape when the window opened: the worst OPP's
+		 * |EM - truth|, which a residency-weighted error can hide
+		 * (a scale fitted to one OPP mix is right on that mix only).
+		 */
+		for (i = 0; i < c->nopps; i++)
+			if (c->busy_uw[i] > 0)
+				worst = fmax(worst, fabs(pct(c->em_uw[i], c->busy_uw[i])));
+		ret |= add(ms, "em_opp_abs_err_pct_max", l, "%", "none", k, worst);
+		worst_all = fmax(worst_all, worst);
 
 		if (d->meter_em && d->cl_busy_uj[k] > 0)
 			ret |= add(ms, "em_err_pct", l, "%", "none", k,
@@ -249,6 +274,7 @@ static int common(const struct stepdata *d, const char *l, struct metrics *ms)
 				   100 * d->cl_busy_khz_ns[k] /
 				   (d->cl_busy_ns[k] * c->khz[c->nopps - 1]));
 	}
+	ret |= add(ms, "em_opp_abs_err_pct_max", l, "%", "none", -1, worst_all);
 	return ret;
 }
 

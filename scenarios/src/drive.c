@@ -261,8 +261,9 @@ static int rtapp_files(const struct scenario *s, const char *dir,
 
 /*
  * emrcu_platform's parameters for run @r: the scenario's own, then with
- * heat the thermal dynamics, the sensor (seeded by the boot) and the EM
- * driver the run's EM needs (oracle: the truth every thermal tick).
+ * heat the thermal dynamics and the sensor (seeded by the boot), and the EM
+ * driver the run's EM needs (runtime: the declared driver every period;
+ * oracle with heat: the truth every thermal tick, without: em push steps).
  */
 static void platform_params(const struct scenario *s, int r, int boot,
 			    char *out, size_t len)
@@ -271,20 +272,23 @@ static void platform_params(const struct scenario *s, int r, int boot,
 	size_t n = (size_t)snprintf(out, len, "%s", s->platform);
 
 #define ADD(...) (n += (size_t)snprintf(out + n, n < len ? len - n : 0, __VA_ARGS__))
-	if (!s->heat)
-		return;
-	ADD("%sthermal=1 seed=%d", n ? " " : "", boot + 1);
-	if (s->sensor_lag_ms >= 0)
-		ADD(" sensor_lag_ms=%d", s->sensor_lag_ms);
-	if (s->sensor_quant_mc >= 0)
-		ADD(" sensor_quant_mc=%d", s->sensor_quant_mc);
-	if (s->sensor_noise_mc >= 0)
-		ADD(" sensor_noise_mc=%d", s->sensor_noise_mc);
+	if (s->heat) {
+		ADD("%sthermal=1", n ? " " : "");
+		if (s->sensor_lag_ms >= 0)
+			ADD(" sensor_lag_ms=%d", s->sensor_lag_ms);
+		if (s->sensor_quant_mc >= 0)
+			ADD(" sensor_quant_mc=%d", s->sensor_quant_mc);
+		if (s->sensor_noise_mc >= 0)
+			ADD(" sensor_noise_mc=%d", s->sensor_noise_mc);
+	}
+	if (s->heat || run->em == EM_RUNTIME)
+		ADD("%sseed=%d", n ? " " : "", boot + 1);
 	if (run->em == EM_RUNTIME) {
-		ADD(" drv=runtime drv_period_ms=%d", run->period_ms);
+		ADD(" drv=%s drv_period_ms=%d",
+		    s->driver_meter ? "meter" : "runtime", run->period_ms);
 		if (s->driver_leak_pct >= 0)
 			ADD(" drv_leak_pct=%d", s->driver_leak_pct);
-	} else if (run->em == EM_ORACLE) {
+	} else if (run->em == EM_ORACLE && s->heat) {
 		ADD(" drv=oracle drv_period_ms=%d", model_thermal_tick_ms());
 	}
 #undef ADD

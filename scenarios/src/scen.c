@@ -298,12 +298,15 @@ static int parse_timeline(const struct fctx *f, struct scenario *s)
 static int parse_load_fields(const struct fctx *f, struct scenario *s)
 {
 	static const char *const engines[] = { "emulated", "rt-app", NULL };
-	char engine[16];
+	static const char *const drivers[] = { "characterised", "meter", NULL };
+	char engine[16], driver[16];
 	long v;
 
-	if (get_word(f, "engine", 0, "emulated", engines, engine, sizeof(engine)))
+	if (get_word(f, "engine", 0, "emulated", engines, engine, sizeof(engine)) ||
+	    get_word(f, "driver", 0, "characterised", drivers, driver, sizeof(driver)))
 		return -1;
 	s->engine = strcmp(engine, "rt-app") ? ENGINE_EMULATED : ENGINE_RTAPP;
+	s->driver_meter = !strcmp(driver, "meter");
 
 	if (fint(f, "warmup_ms", 1, 0, 60000, 0, &v))
 		return -1;
@@ -444,7 +447,10 @@ static int parse_heat(const struct fctx *f, struct scenario *s)
 	return 0;
 }
 
-/* What each EM needs: the series for oracle/runtime/best-static, heat for two. */
+/*
+ * What each EM needs: the series for oracle/runtime/best-static; heat for
+ * best-static, and for runtime unless its driver is the metered one.
+ */
 static int check_run_ems(const struct fctx *f, const struct scenario *s)
 {
 	const struct conf_entry *e;
@@ -453,9 +459,14 @@ static int check_run_ems(const struct fctx *f, const struct scenario *s)
 	for (r = 0; r < s->nruns; r++) {
 		enum scen_em em = s->run[r].em;
 
-		if (!s->heat && (em == EM_RUNTIME || em == EM_BEST_STATIC)) {
+		if (!s->heat && em == EM_BEST_STATIC) {
 			fget(f, "runs", 0, &e);
 			return ferr(f, e, "runs", "%s:%s needs a heat schedule (field heat): without the truth's own dynamics there is nothing for it to follow",
+				    s->run[r].variant, s->run[r].em_name);
+		}
+		if (!s->heat && em == EM_RUNTIME && !s->driver_meter) {
+			fget(f, "runs", 0, &e);
+			return ferr(f, e, "runs", "%s:%s without heat needs driver = meter: the characterised driver is handed the bin and profile, so it would push the truth",
 				    s->run[r].variant, s->run[r].em_name);
 		}
 	}
@@ -467,12 +478,14 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 	s->oracle_abs_err_pct_max = -1;
 	s->static_abs_err_pct_min = -1;
 	s->runtime_above_oracle_pp = s->runtime_monotone_pp = -1;
+	s->runtime_vs_static_pp = -1000;
+	s->runtime_opp_err_pct_min = -1;
 	s->runtime_vs_best_static_pp = s->runtime_abs_err_pct_min = -1;
 	s->aa_static_pp = -1;
 	s->invisible_pct_min = -1;
 	s->em_choice_pct_max = -1;
 	s->paired_p_max = s->aa_p_min = -1;
-	if (s->kind == KIND_ENERGY && s->heat &&
+	if (s->kind == KIND_ENERGY &&
 	    (fnum(f, "pass.runtime_above_oracle_pp", 0, 0, 1000, -1,
 		  &s->runtime_above_oracle_pp) ||
 	     fnum(f, "pass.runtime_monotone_pp", 0, 0, 1000, -1,
@@ -480,7 +493,11 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 	     fnum(f, "pass.runtime_vs_best_static_pp", 0, 0, 1000, -1,
 		  &s->runtime_vs_best_static_pp) ||
 	     fnum(f, "pass.runtime_abs_err_pct_min", 0, 0, 1000, -1,
-		  &s->runtime_abs_err_pct_min)))
+		  &s->runtime_abs_err_pct_min) ||
+	     fnum(f, "pass.runtime_vs_static_pp", 0, -100, 100, -1000,
+		  &s->runtime_vs_static_pp) ||
+	     fnum(f, "pass.runtime_opp_err_pct_min", 0, 0, 1000, -1,
+		  &s->runtime_opp_err_pct_min)))
 		return -1;
 	if (s->kind == KIND_ENERGY)
 		return fnum(f, "pass.oracle_abs_err_pct_max", 0, 0, 1000, -1,

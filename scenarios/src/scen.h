@@ -9,6 +9,7 @@
  *   energy/placement/shared: warmup_ms, phase_ms, slice_us, engine, temperature,
  *   profile, bin_mv, knob + timeline (energy), workload (repeatable),
  *   pass.* thresholds;
+ *   energy/placement: driver (characterised | meter: what runtime@P runs);
  *   energy with heat (the truth's thermal dynamics, emrcu_platform
  *   thermal=1): heat, sensor_lag_ms, sensor_quant_mc, sensor_noise_mc,
  *   driver_leak_pct;
@@ -40,7 +41,9 @@ enum scen_knob { KNOB_NONE, KNOB_TEMPERATURE, KNOB_PROFILE, KNOB_BIN };
  * Which EM a run prices with.  static: as registered at boot.  oracle: the
  * truth pushed into the EM (every step; with heat, every thermal tick): an
  * upper bound by construction, never a finding.  runtime: the platform's EM
- * driver every period_ms (a sensor and its own model; needs heat).
+ * driver every period_ms: characterised (a sensor and its own model; needs
+ * heat) or meter (a nominal model scaled from the cluster's energy counter:
+ * knows neither bin nor profile).
  * best-static: the truth at each die's time-weighted mean temperature of a
  * pilot pass, pushed once: the best any static EM could do (needs heat).
  */
@@ -115,9 +118,11 @@ struct scenario {
 	struct scen_workload w[SCEN_MAX_WORKLOADS];
 	double oracle_abs_err_pct_max;		/* energy, <0: none */
 	double static_abs_err_pct_min;		/* energy, last step, <0: none */
-	/* energy with heat, <0: none (verdict.h says what each judges) */
+	/* energy with runtime runs, <0: none (verdict.h says what each judges) */
 	double runtime_above_oracle_pp, runtime_monotone_pp;
 	double runtime_vs_best_static_pp, runtime_abs_err_pct_min;
+	double runtime_vs_static_pp;		/* <= -1000: none */
+	double runtime_opp_err_pct_min;
 	double aa_static_pp;
 	double invisible_pct_min;		/* shared, <0: none */
 	double em_choice_pct_max;		/* placement, <0: none */
@@ -129,6 +134,7 @@ struct scenario {
 	int heat, nheat;
 	int heat_ms[SCEN_MAX_HEAT], heat_mw[SCEN_MAX_HEAT];
 	int sensor_lag_ms, sensor_quant_mc, sensor_noise_mc, driver_leak_pct;
+	int driver_meter;	/* runtime@P: emrcu_platform drv=meter */
 
 	struct scen_latency lat;
 };

@@ -134,8 +134,8 @@ static int cluster_of_cpu(const struct blocks *b, int cpu)
 
 /*
  * The meter's own busy and EM energies (the truth and the EM in effect,
- * integrated as they changed).  Without heat the tables were constant in
- * the window: the products of residency and tables must agree with them.
+ * integrated as they changed).  Without heat or driver updates the tables
+ * were constant in the window: residency x tables must agree with them.
  */
 static void meter_energies(const struct blocks *b, struct stepdata *d)
 {
@@ -155,24 +155,23 @@ static void meter_energies(const struct blocks *b, struct stepdata *d)
 			d->cl_em_uj[k] += eu;
 		}
 	}
-	if (!d->heat) {
+	if (!d->heat && !d->drv_updates) {
 		check = d->busy_uj > 0 ? fabs(busy - d->busy_uj) / d->busy_uj : 0;
 		d->meter_check = fmax(d->meter_check, check);
 		check = d->em_uj > 0 ? fabs(em - d->em_uj) / d->em_uj : 0;
 		d->meter_check = fmax(d->meter_check, check);
 	} else {
-		d->meter_check = 0;	/* conditions changed: no table to check */
+		d->meter_check = 0;	/* tables moved: none to check against */
 	}
 	d->busy_uj = busy;
 	d->em_uj = em;
 	d->meter_em = 1;
 }
 
-/* LABEL.thermal.json and LABEL.driver.json (heat runs). */
-static void heat_blocks(const struct blocks *b, struct stepdata *d)
+/* LABEL.thermal.json (heat runs). */
+static void thermal_block(const struct blocks *b, struct stepdata *d)
 {
 	const struct json *cl = json_get(b->thermal, "clusters");
-	const char *mode = json_str(json_get(b->driver, "mode"));
 	size_t k;
 
 	d->heat = 1;
@@ -186,6 +185,13 @@ static void heat_blocks(const struct blocks *b, struct stepdata *d)
 		d->tick_busy_uj[k] = num(json_get(c, "tick_busy_uj"));
 		d->tick_abs_err_uj[k] = num(json_get(c, "tick_abs_err_uj"));
 	}
+}
+
+/* LABEL.driver.json (runs with an EM driver, and every heat run). */
+static void driver_block(const struct blocks *b, struct stepdata *d)
+{
+	const char *mode = json_str(json_get(b->driver, "mode"));
+
 	snprintf(d->drv_mode, sizeof(d->drv_mode), "%s", mode ? mode : "none");
 	d->drv_updates = num(json_get(b->driver, "updates"));
 	d->drv_failed = num(json_get(b->driver, "failed"));
@@ -347,16 +353,23 @@ int stepdata_load(const char *dir, const char *label, struct stepdata *d,
 		b.tasks = load(dir, name, err, errlen);
 	if (!b.tasks)
 		goto out;
-	/* heat runs only: their absence is not an error */
+	/*
+	 * Heat runs have both blocks; runs with an EM driver the driver's;
+	 * other runs neither, and their absence is not an error.
+	 */
 	snprintf(name, sizeof(name), "%s.thermal.json", label);
 	if (exists(dir, name)) {
-		snprintf(name, sizeof(name), "%s.thermal.json", label);
 		b.thermal = load(dir, name, err, errlen);
-		snprintf(name, sizeof(name), "%s.driver.json", label);
-		b.driver = b.thermal ? load(dir, name, err, errlen) : NULL;
+		if (!b.thermal)
+			goto out;
+		thermal_block(&b, d);
+	}
+	snprintf(name, sizeof(name), "%s.driver.json", label);
+	if (b.thermal || exists(dir, name)) {
+		b.driver = load(dir, name, err, errlen);
 		if (!b.driver)
 			goto out;
-		heat_blocks(&b, d);
+		driver_block(&b, d);
 	}
 	d->ncl = (int)json_len(json_get(b.params, "clusters"));
 	if (d->ncl < 1 || d->ncl > SD_MAX_CLUSTERS || d->ncl > OPT_MAX_CLUSTERS) {

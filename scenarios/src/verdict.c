@@ -117,6 +117,8 @@ static int declares_checks(const struct scenario *s)
 		       s->runtime_above_oracle_pp >= 0 ||
 		       s->runtime_monotone_pp >= 0 ||
 		       s->runtime_vs_best_static_pp >= 0 ||
+		       s->runtime_vs_static_pp > -1000 ||
+		       s->runtime_opp_err_pct_min >= 0 ||
 		       s->runtime_abs_err_pct_min >= 0;
 	case KIND_SHARED:
 		return s->invisible_pct_min >= 0;
@@ -249,11 +251,13 @@ static void energy_tables(struct judge *j, const struct scenario *s,
 }
 
 /*
- * Heat runs: per step, one row per run: the EM's error in total and per
- * cluster, what the driver cost, and how hot each die ran.
+ * Heat runs, and energy scenarios with an EM driver: per step, one row per
+ * run: the EM's error (with heat at the tick, in total and per cluster),
+ * its worst OPP when the window opened, what the driver cost and, with
+ * heat, how hot each die ran.
  */
-static void heat_table(struct judge *j, const struct scenario *s,
-		       const struct outcome *o, int no)
+static void driver_table(struct judge *j, const struct scenario *s,
+			 const struct outcome *o, int no)
 {
 	int i, r, k, ncl = s->topo.nclusters;
 	char rn[80], h[32];
@@ -261,16 +265,21 @@ static void heat_table(struct judge *j, const struct scenario *s,
 	for (i = 0; i < scen_nsteps(s); i++) {
 		const char *l = step_label(s, i);
 
-		fprintf(j->txt, "\nheat %s: |EM error| %% at the %d ms tick (all, per cluster), window total, EM driver, dies (mean/max C)\n%-28s %10s",
-			l, model_thermal_tick_ms(), "run", "|err| %");
-		for (k = 0; k < ncl; k++) {
-			snprintf(h, sizeof(h), "pd%d %%", k);
-			fprintf(j->txt, " %10s", h);
+		if (s->heat) {
+			fprintf(j->txt, "\nheat %s: |EM error| %% at the %d ms tick (all, per cluster), window total, worst OPP at the window's start, EM driver, dies (mean/max C)\n%-28s %14s",
+				l, model_thermal_tick_ms(), "run", "|err| %");
+			for (k = 0; k < ncl; k++) {
+				snprintf(h, sizeof(h), "pd%d %%", k);
+				fprintf(j->txt, " %14s", h);
+			}
+		} else {
+			fprintf(j->txt, "\n%s: EM error %% over the window, worst OPP at the window's start, EM driver\n%-28s",
+				l, "run");
 		}
-		fprintf(j->txt, " %10s", "window %");
-		fprintf(j->txt, " %10s %10s %10s %10s %10s", "drv CPU %", "..min %", "updates",
+		fprintf(j->txt, " %14s %14s", "window %", "OPP max %");
+		fprintf(j->txt, " %14s %14s %14s %14s %14s", "drv CPU %", "..min %", "updates",
 			"period ms", "min us/upd");
-		for (k = 0; k < ncl; k++) {
+		for (k = 0; s->heat && k < ncl; k++) {
 			snprintf(h, sizeof(h), "die%d C", k);
 			fprintf(j->txt, " %13s", h);
 		}
@@ -278,16 +287,19 @@ static void heat_table(struct judge *j, const struct scenario *s,
 		for (r = 0; r < s->nruns; r++) {
 			scen_run_name(s, r, rn, sizeof(rn));
 			fprintf(j->txt, "%-28s", rn);
-			cell(j->txt, pm(o, no, r, "em_tick_abs_err_pct", l, -1), "%.2f");
-			for (k = 0; k < ncl; k++)
-				cell(j->txt, pm(o, no, r, "em_tick_abs_err_pct", l, k), "%.2f");
+			if (s->heat) {
+				cell(j->txt, pm(o, no, r, "em_tick_abs_err_pct", l, -1), "%.2f");
+				for (k = 0; k < ncl; k++)
+					cell(j->txt, pm(o, no, r, "em_tick_abs_err_pct", l, k), "%.2f");
+			}
 			cell(j->txt, pm(o, no, r, "em_err_pct", l, -1), "%.2f");
+			cell(j->txt, pm(o, no, r, "em_opp_abs_err_pct_max", l, -1), "%.2f");
 			cell(j->txt, pm(o, no, r, "driver_cpu_pct", l, -1), "%.3f");
 			cell(j->txt, pm(o, no, r, "driver_cpu_min_pct", l, -1), "%.3f");
 			cell(j->txt, pm(o, no, r, "driver_updates", l, -1), "%.0f");
 			cell(j->txt, pm(o, no, r, "driver_period_ms", l, -1), "%.1f");
 			cell(j->txt, pm(o, no, r, "update_us_min", l, -1), "%.1f");
-			for (k = 0; k < ncl; k++) {
+			for (k = 0; s->heat && k < ncl; k++) {
 				struct pooled a = pm(o, no, r, "die_mean_c", l, k);
 				struct pooled b = pm(o, no, r, "die_max_c", l, k);
 
@@ -312,20 +324,27 @@ static const char *err_metric(const struct scenario *s)
 	return s->heat ? "em_tick_abs_err_pct" : "em_abs_err_pct";
 }
 
-/* Median |EM error| % of run @r over the steps: the worst step's. */
-static double worst_abs_err(const struct scenario *s, const struct outcome *o,
-			    int no, int r)
+/* Median @metric of run @r over the steps: the worst step's. */
+static double worst_step(const struct scenario *s, const struct outcome *o,
+			 int no, int r, const char *metric)
 {
 	double worst = NAN;
 	int i;
 
 	for (i = 0; i < scen_nsteps(s); i++) {
-		struct pooled p = pm(o, no, r, err_metric(s), step_label(s, i), -1);
+		struct pooled p = pm(o, no, r, metric, step_label(s, i), -1);
 
 		if (p.n && !(p.median <= worst))
 			worst = p.median;
 	}
 	return worst;	/* no step with data: NAN, which fails every check */
+}
+
+/* Median |EM error| % of run @r over the steps: the worst step's. */
+static double worst_abs_err(const struct scenario *s, const struct outcome *o,
+			    int no, int r)
+{
+	return worst_step(s, o, no, r, err_metric(s));
 }
 
 /* The run of @em whose variant is @variant, else the first of @em, or -1. */
@@ -336,7 +355,7 @@ static int run_of(const struct scenario *s, enum scen_em em, const char *variant
 	for (r = 0; r < s->nruns; r++) {
 		if (s->run[r].em != em)
 			continue;
-		if (!strcmp(s->run[r].variant, variant))
+		if (!variant || !strcmp(s->run[r].variant, variant))
 			return r;
 		if (any < 0)
 			any = r;
@@ -380,6 +399,13 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 			check(j, "the driver's declared mis-model shows: runtime |EM error| % at the worst step",
 			      rn, e, ">=", s->runtime_abs_err_pct_min,
 			      e >= s->runtime_abs_err_pct_min, 1);
+		if (s->runtime_opp_err_pct_min >= 0) {
+			double d = worst_step(s, o, no, r, "em_opp_abs_err_pct_max");
+
+			check(j, "measured, not by construction: runtime table's worst OPP |error| % at the worst step",
+			      rn, d, ">=", s->runtime_opp_err_pct_min,
+			      d >= s->runtime_opp_err_pct_min, 1);
+		}
 		q = run_of(s, EM_ORACLE, run->variant);
 		if (s->runtime_above_oracle_pp >= 0) {
 			double d = q >= 0 ? e - worst_abs_err(s, o, no, q) : NAN;
@@ -412,6 +438,17 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 			 s->run[r].period_ms, s->run[next].period_ms);
 		check(j, what, rn, d, "<=", s->runtime_monotone_pp,
 		      d <= s->runtime_monotone_pp, 1);
+	}
+	if (s->runtime_vs_static_pp > -1000 && best >= 0) {
+		double d;
+
+		q = run_of(s, EM_STATIC, s->run[best].variant);
+		d = q >= 0 ? worst_abs_err(s, o, no, best) -
+			     worst_abs_err(s, o, no, q) : NAN;
+		scen_run_name(s, best, rn, sizeof(rn));
+		check(j, "what it buys: runtime |EM error| at the shortest period - the boot-static EM's, pp",
+		      rn, d, "<=", s->runtime_vs_static_pp,
+		      d <= s->runtime_vs_static_pp, 1);
 	}
 	if (s->runtime_vs_best_static_pp >= 0) {
 		q = best >= 0 ? run_of(s, EM_BEST_STATIC, s->run[best].variant) : -1;
@@ -621,13 +658,19 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 		for (r = 0; r < s->nruns; r++) {
 			struct pooled p = pmv(o, no, r, "placement_over_optimal_pct",
 					      w->name, -1);
+			int judged = s->run[r].em == EM_ORACLE ||
+				     s->run[r].em == EM_RUNTIME;
+			int straddle = p.n && p.median > w->max_over_optimal_pct &&
+				       p.min <= w->max_over_optimal_pct;
 
 			scen_run_name(s, r, rn, sizeof(rn));
-			snprintf(what, sizeof(what), "%s: placement energy over optimal %% (%d valid boot(s) of %d)",
-				 w->name, p.n, boots_ok(o, no, r));
+			snprintf(what, sizeof(what), "%s: placement energy over optimal %% (%d valid boot(s) of %d%s)",
+				 w->name, p.n, boots_ok(o, no, r),
+				 straddle ? "; inconclusive: the boots straddle the limit" : "");
 			check(j, what, rn, p.median, "<=", w->max_over_optimal_pct,
 			      p.n && p.median <= w->max_over_optimal_pct,
-			      s->run[r].em == EM_ORACLE || s->run[r].em == EM_RUNTIME);
+			      judged && !straddle);
+			j->inconclusive += judged && straddle;
 		}
 	}
 	for (i = 0; s->em_choice_pct_max >= 0 && i < s->nworkloads; i++) {
@@ -758,8 +801,9 @@ int verdict(const struct scenario *s, const struct outcome *o, int no,
 		latency_part(&j, s, o, no);
 	} else {
 		energy_tables(&j, s, o, no);
-		if (s->kind == KIND_ENERGY && s->heat)
-			heat_table(&j, s, o, no);
+		if (s->kind == KIND_ENERGY &&
+		    (s->heat || run_of(s, EM_RUNTIME, NULL) >= 0))
+			driver_table(&j, s, o, no);
 		if (s->kind == KIND_ENERGY)
 			energy_checks(&j, s, o, no);
 		else

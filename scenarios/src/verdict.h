@@ -7,15 +7,21 @@
  *              at every step (a sanity check: the truth pushed); static-EM
  *              runs: >= pass.static_abs_err_pct_min at the last step (the
  *              effect the series exists for is there); two static runs
- *              agree within pass.aa_static_pp (A/A).  With heat, for the
- *              runtime@P runs (the worst step's median |error|): above
- *              the oracle's by >= pass.runtime_above_oracle_pp (measured,
- *              not pushed truth); no more than pass.runtime_monotone_pp
- *              above the next longer period's; the shortest period no more
- *              than pass.runtime_vs_best_static_pp above best-static's;
+ *              agree within pass.aa_static_pp (A/A).  For the runtime@P
+ *              runs (the worst step's median |error|): above the oracle's
+ *              by >= pass.runtime_above_oracle_pp (measured, not pushed
+ *              truth); no more than pass.runtime_monotone_pp above the
+ *              next longer period's; the shortest period no more than
+ *              pass.runtime_vs_best_static_pp above best-static's and
+ *              pass.runtime_vs_static_pp (< 0: below by that much) above
+ *              the boot-static run's of its kernel; the worst OPP's
+ *              |error| of its table at a window's start >=
+ *              pass.runtime_opp_err_pct_min (its own table, not the truth);
  *              >= pass.runtime_abs_err_pct_min (a declared mis-model shows);
  *   placement: runtime@P and oracle runs: median energy over optimum <=
- *              the workload's pass.over_optimal_pct (valid boots only);
+ *              the workload's pass.over_optimal_pct (valid boots only;
+ *              a median above it with a boot at or below it is
+ *              inconclusive: QEMU's boot-to-boot spread, not the EM);
  *              oracle runs: the EM's own best placement of the declared
  *              load (no QEMU noise) over the optimum <=
  *              pass.em_choice_pct_max.  Paired per boot (boots of the same

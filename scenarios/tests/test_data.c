@@ -512,6 +512,86 @@ static void verdict_paired(void)
 		free(po[i].ms);
 }
 
+/*
+ * The metered driver without heat (chip-binning): judged on the window
+ * error and the table's worst OPP.  Negative controls: a driver that
+ * pushed the truth (worst OPP 0) fails "measured"; one that never updated
+ * (static's error) fails "what it buys" and the period order.
+ */
+static void verdict_meter(void)
+{
+	static const char *cb =
+		"name = c\ndescription = d\nkind = energy\n"
+		"runs = p:static p:runtime@100 p:runtime@1000 p:oracle\ndriver = meter\n"
+		"mode = realtime\ntimeout_s = 60\nwarmup_ms = 500\nphase_ms = 1500\n"
+		"knob = bin\ntimeline = 40\nworkload = w small util=8\n"
+		"pass.oracle_abs_err_pct_max = 0.5\npass.static_abs_err_pct_min = 5\n"
+		"pass.runtime_opp_err_pct_min = 1\npass.runtime_monotone_pp = 0.5\n"
+		"pass.runtime_vs_static_pp = -3\n";
+	/* static, runtime@100, runtime@1000, oracle: window |err|, worst OPP */
+	static const double win[] = { 7.8, 0.05, 5.6, 0 };
+	static const double opp[] = { 12, 3.7, 16.9, 0 };
+	FILE *devnull = fopen("/dev/null", "w");
+	int i;
+
+	EXPECT(!scen_parse("c.conf", cb, 0, NULL, &s, err, sizeof(err)));
+	EXPECT(!s.heat && s.driver_meter && s.runtime_vs_static_pp == -3);
+	memset(o, 0, sizeof(o));
+	for (i = 0; i < 4; i++) {
+		add_boot(i, i, "em_abs_err_pct.s0_p40mV", win[i]);
+		add_boot(i, i, "em_opp_abs_err_pct_max.s0_p40mV", opp[i]);
+	}
+	EXPECT(verdict(&s, o, 4, devnull, devnull) == 0);
+	o[1].ms->m[1].v[0] = 0;		/* runtime@100 pushed the truth */
+	EXPECT(verdict(&s, o, 4, devnull, devnull) == 1);
+	o[1].ms->m[1].v[0] = 3.7;
+	o[1].ms->m[0].v[0] = 7.8;	/* never updated: the boot table */
+	EXPECT(verdict(&s, o, 4, devnull, devnull) == 2);
+	fclose(devnull);
+	for (i = 0; i < 4; i++) {
+		free(o[i].ms);
+		o[i].ms = NULL;
+	}
+}
+
+/*
+ * LISA's limit on the runtime run: a median under it passes; a median over
+ * it with a boot under it is inconclusive (QEMU's spread straddles the
+ * limit); every boot over it fails (negative control: a static-like EM).
+ */
+static void verdict_lisa_limit(void)
+{
+	static const char *pl =
+		"name = p\ndescription = d\nkind = placement\n"
+		"runs = p:runtime@100\nboots = 3\n"
+		"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1000\ntemperature = 75\n"
+		"heat = 0:0\nworkload = w t util=10\npass.over_optimal_pct = 20\n";
+	static const double runs[3][3] = {
+		{ 9, 25, 3 },		/* median 9: pass */
+		{ 23, 18, 24 },		/* median 23, one boot under: inconclusive */
+		{ 30, 31, 29 },		/* every boot over: fail */
+	};
+	static const int want[3] = { 0, 0, 1 };
+	static struct outcome po[3];
+	FILE *devnull = fopen("/dev/null", "w");
+	int c, i;
+
+	EXPECT(!scen_parse("p.conf", pl, 0, NULL, &s, err, sizeof(err)));
+	for (c = 0; c < 3; c++) {
+		for (i = 0; i < 3; i++) {
+			po[i] = (struct outcome){ .run = 0, .boot = i, .ok = 1 };
+			po[i].ms = calloc(1, sizeof(*po[i].ms));
+			metric_add(po[i].ms, "placement_over_optimal_pct.w", "%",
+				   "lower", -1, runs[c][i]);
+			metric_add(po[i].ms, "step_valid.w", "", "none", -1, 1);
+		}
+		EXPECT(verdict(&s, po, 3, devnull, devnull) == want[c]);
+		for (i = 0; i < 3; i++)
+			free(po[i].ms);
+	}
+	fclose(devnull);
+}
+
 void test_data(void)
 {
 	t_run("data/oracle-em-estimate-matches-truth-sanity", oracle_em);
@@ -528,4 +608,6 @@ void test_data(void)
 	t_run("data/sign-test", sign_test);
 	t_run("data/verdict-placement-paired-and-negative-controls", verdict_paired);
 	t_run("data/verdict-heat-checks-and-their-negative-controls", verdict_heat);
+	t_run("data/verdict-placement-lisa-limit-straddle", verdict_lisa_limit);
+	t_run("data/verdict-metered-driver-and-its-negative-controls", verdict_meter);
 }
