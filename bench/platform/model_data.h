@@ -2,8 +2,10 @@
 /*
  * emrcu_platform: every constant of the virtual platform, declared once.
  *
- * Included by exactly one C file (model.c), which builds the tables the rest
- * of the module uses; every value here is printed by debugfs `params`.
+ * Included by the module (through emrcu_internal.h; model.c alone defines
+ * EMRCU_MODEL_DATA_DEFINE and so the tables) and by the host's scenario
+ * driver (scenarios/src/model.c: the ranges it checks declarations
+ * against); every value here is printed by debugfs `params`.
  *
  * Units: frequencies in kHz, voltages in uV, power in uW, temperatures in
  * milli-degrees Celsius (m°C), percentages in %.

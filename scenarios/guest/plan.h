@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The guest plan: what emrcu-scen-guest does in one boot, written by the
- * host driver (scenarios/src/plan_write.c) and read here.  One directive per
+ * host driver (scenarios/src/planwrite.c) and read here.  One directive per
  * line, fields separated by blanks, '#' starts a comment:
  *
  *   em static|push|best-static

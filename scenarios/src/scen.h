@@ -160,7 +160,7 @@ const char *scen_em_name(enum scen_em e);
 /* A run's label, "VARIANT:EM" ("VARIANT" for latency). */
 void scen_run_name(const struct scenario *s, int r, char *out, size_t len);
 
-/* Capacity (final, biggest = 1024) of the cluster of capacity rank @rank. */
+/* Index of the cluster of capacity rank @rank (0 = lowest), or -1. */
 int scen_cluster_of_rank(const struct topo *t, int rank);
 
 #endif
