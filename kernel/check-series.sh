@@ -3,7 +3,8 @@
 #
 # Per-patch gate for the Energy Model series (default: kernel/patches, then
 # kernel/fixes). In $BUILD/check-series/src (a worktree of the pristine tree)
-# and $BUILD/check-series/out (O=, configured like the variant "unpatched"),
+# and $BUILD/check-series/out (O=, configured like the variant "coverage":
+# the unpatched guest plus every driver the series converts),
 # for each patch in order:
 #   - apply it with git am, build `Image modules` incrementally (under flock),
 #   - run scripts/checkpatch.pl --strict on the patch file,
@@ -117,12 +118,12 @@ git -C "$src" am --abort >/dev/null 2>&1 || true
 git -C "$src" reset -q --hard base
 git -C "$src" clean -q -f -d -x
 
-if [ ! -f "$BUILD/unpatched/out/.config" ]; then
-	"$TOP/kernel/variant.sh" unpatched config
-fi
+# variant.sh configures (and checks every fragment value of) the coverage
+# variant; it is a no-op when the fragments have not changed.
+"$TOP/kernel/variant.sh" coverage config
 mkdir -p "$out"
-cmp -s "$BUILD/unpatched/out/.config" "$out/.config" ||
-	cp "$BUILD/unpatched/out/.config" "$out/.config"
+cmp -s "$BUILD/coverage/out/.config" "$out/.config" ||
+	cp "$BUILD/coverage/out/.config" "$out/.config"
 
 # --- baseline: unpatched build and its sparse warnings ------------------------
 say "check-series: building the unpatched tree (log $logs/00-base.build.log)"
