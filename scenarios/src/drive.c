@@ -273,7 +273,7 @@ static void platform_params(const struct scenario *s, int r, int boot,
 
 #define ADD(...) (n += (size_t)snprintf(out + n, n < len ? len - n : 0, __VA_ARGS__))
 	if (s->heat) {
-		ADD("%sthermal=1", n ? " " : "");
+		ADD("%sthermal=1 seed=%d", n ? " " : "", boot + 1);
 		if (s->sensor_lag_ms >= 0)
 			ADD(" sensor_lag_ms=%d", s->sensor_lag_ms);
 		if (s->sensor_quant_mc >= 0)
@@ -281,10 +281,8 @@ static void platform_params(const struct scenario *s, int r, int boot,
 		if (s->sensor_noise_mc >= 0)
 			ADD(" sensor_noise_mc=%d", s->sensor_noise_mc);
 	}
-	if (s->heat || run->em == EM_RUNTIME)
-		ADD("%sseed=%d", n ? " " : "", boot + 1);
 	if (run->em == EM_RUNTIME) {
-		ADD(" drv=%s drv_period_ms=%d",
+		ADD("%sdrv=%s drv_period_ms=%d", n ? " " : "",
 		    s->driver_meter ? "meter" : "runtime", run->period_ms);
 		if (s->driver_leak_pct >= 0)
 			ADD(" drv_leak_pct=%d", s->driver_leak_pct);
