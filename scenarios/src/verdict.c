@@ -370,6 +370,28 @@ static int run_of(const struct scenario *s, enum scen_em em, const char *variant
  * pricing with its own model, against the oracle, the best static EM and
  * its own other periods.
  */
+/*
+ * What it buys: the worst-step |EM error| of runtime run @best (the
+ * shortest period) minus that of the @em run on its kernel, <= @limit pp.
+ */
+static void buys_check(struct judge *j, const struct scenario *s,
+		       const struct outcome *o, int no, int best,
+		       enum scen_em em, const char *whose, double limit)
+{
+	char rn[80], what[160];
+	int q;
+	double d;
+
+	if (best < 0)
+		return;
+	q = run_of(s, em, s->run[best].variant);
+	d = q >= 0 ? worst_abs_err(s, o, no, best) - worst_abs_err(s, o, no, q) : NAN;
+	scen_run_name(s, best, rn, sizeof(rn));
+	snprintf(what, sizeof(what), "what it buys: runtime |EM error| at the shortest period - %s, pp",
+		 whose);
+	check(j, what, rn, d, "<=", limit, d <= limit, 1);
+}
+
 static void energy_checks(struct judge *j, const struct scenario *s,
 			  const struct outcome *o, int no)
 {
@@ -439,30 +461,12 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 		check(j, what, rn, d, "<=", s->runtime_monotone_pp,
 		      d <= s->runtime_monotone_pp, 1);
 	}
-	if (s->runtime_vs_static_pp > -1000 && best >= 0) {
-		double d;
-
-		q = run_of(s, EM_STATIC, s->run[best].variant);
-		d = q >= 0 ? worst_abs_err(s, o, no, best) -
-			     worst_abs_err(s, o, no, q) : NAN;
-		scen_run_name(s, best, rn, sizeof(rn));
-		check(j, "what it buys: runtime |EM error| at the shortest period - the boot-static EM's, pp",
-		      rn, d, "<=", s->runtime_vs_static_pp,
-		      d <= s->runtime_vs_static_pp, 1);
-	}
-	if (s->runtime_vs_best_static_pp >= 0) {
-		q = best >= 0 ? run_of(s, EM_BEST_STATIC, s->run[best].variant) : -1;
-		r = best;
-		if (r >= 0) {
-			double d = q >= 0 ? worst_abs_err(s, o, no, r) -
-					    worst_abs_err(s, o, no, q) : NAN;
-
-			scen_run_name(s, r, rn, sizeof(rn));
-			check(j, "what it buys: runtime |EM error| at the shortest period - best static EM's, pp",
-			      rn, d, "<=", s->runtime_vs_best_static_pp,
-			      d <= s->runtime_vs_best_static_pp, 1);
-		}
-	}
+	if (s->runtime_vs_static_pp > -1000)
+		buys_check(j, s, o, no, best, EM_STATIC, "the boot-static EM's",
+			   s->runtime_vs_static_pp);
+	if (s->runtime_vs_best_static_pp >= 0)
+		buys_check(j, s, o, no, best, EM_BEST_STATIC, "best static EM's",
+			   s->runtime_vs_best_static_pp);
 	/* A/A: the static EM on two kernels must agree */
 	for (r = 0; s->aa_static_pp >= 0 && r < s->nruns; r++) {
 		for (q = r + 1; q < s->nruns; q++) {
