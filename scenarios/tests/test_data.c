@@ -227,6 +227,17 @@ static void add_boot(int i, int run, const char *metric, double v)
 	metric_add(o[i].ms, metric, "%", "lower", -1, v);
 }
 
+/* Free the metrics of the first @n outcomes. */
+static void free_boots(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(o[i].ms);
+		o[i].ms = NULL;
+	}
+}
+
 static int judge(void)
 {
 	FILE *devnull = fopen("/dev/null", "w");
@@ -257,10 +268,7 @@ static void verdict_energy(void)
 	o[1].ok = 0;			/* a failed run fails too */
 	strcpy(o[1].why, "patched boot 0 failed at step s1_55C: timeout");
 	EXPECT(judge() == 3);		/* failed run, static, runtime without data */
-	for (i = 0; i < 2; i++) {
-		free(o[i].ms);
-		o[i].ms = NULL;
-	}
+	free_boots(2);
 }
 
 static void verdict_latency(void)
@@ -307,10 +315,7 @@ static void verdict_latency(void)
 			   "pass.noise_max_pct = 50\n", 0, NULL, &s, err, sizeof(err)));
 	EXPECT(s.lat.min_boots == 3);	/* the default */
 	fclose(devnull);
-	for (i = 0; i < 4; i++) {
-		free(o[i].ms);
-		o[i].ms = NULL;
-	}
+	free_boots(4);
 }
 
 /*
@@ -351,10 +356,7 @@ static void verdict_no_checks(void)
 	o[1].run = 1;
 	o[1].ms->n = 0;
 	EXPECT(judge() == 2);	/* runtime: no data; static: 1 % < 10 % */
-	for (i = 0; i < 2; i++) {
-		free(o[i].ms);
-		o[i].ms = NULL;
-	}
+	free_boots(2);
 }
 
 /*
@@ -430,10 +432,7 @@ static void verdict_heat(void)
 	o[4].ms->m[0].v[0] = 0.7;	/* the oracle's bound broken */
 	EXPECT(verdict(&s, o, 5, devnull, devnull) == 2);	/* + above-oracle */
 	fclose(devnull);
-	for (i = 0; i < 5; i++) {
-		free(o[i].ms);
-		o[i].ms = NULL;
-	}
+	free_boots(5);
 }
 
 /* The exact sign test against hand-computed binomial tails. */
@@ -548,10 +547,7 @@ static void verdict_meter(void)
 	o[1].ms->m[0].v[0] = 7.8;	/* never updated: the boot table */
 	EXPECT(verdict(&s, o, 4, devnull, devnull) == 2);
 	fclose(devnull);
-	for (i = 0; i < 4; i++) {
-		free(o[i].ms);
-		o[i].ms = NULL;
-	}
+	free_boots(4);
 }
 
 /*
