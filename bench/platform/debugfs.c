@@ -14,7 +14,10 @@
  *                    every CPU perf domain (em_dev_update_perf_domain(): an
  *                    oracle); write "mean": at each die's time-weighted mean
  *                    temperature of the last window (the best static
- *                    table); -EOPNOTSUPP without the series
+ *                    table); write "avg T:P:B:W ...": the truth's mean
+ *                    over conditions (m°C:profile:bin mV:weight), the best
+ *                    static table of a stepped scenario; -EOPNOTSUPP
+ *                    without the series
  *   thermal      rw  thermal=1: the dies, sensors and window statistics
  *                    (JSON); write "reset": every die at ambient
  *   heat         w   external heat schedule "MS:MW ...", from now
@@ -385,7 +388,12 @@ static int emrcu_meter_show(struct seq_file *s, void *unused)
 			seq_printf(s, "%s%u", j ? "," : "", cl->opp[j].khz);
 		seq_puts(s, "],\"opp_ns\":");
 		emrcu_json_u64s(s, cl->m.opp_ns, cl->nr_opps);
-		seq_putc(s, '}');
+		seq_puts(s, ",\"profile_busy_ns\":{");
+		for (j = 0; j < emrcu_nr_profiles; j++)
+			seq_printf(s, "%s\"%s\":%llu", j ? "," : "",
+				   emrcu_profile_data[j].name,
+				   cl->m.profile_busy_ns[j]);
+		seq_puts(s, "}}");
 	}
 	seq_puts(s, "],");
 	emrcu_json_uj(s, "total_uj", total);
@@ -422,24 +430,76 @@ static int emrcu_em_update_show(struct seq_file *s, void *unused)
 	return 0;
 }
 
+/*
+ * "avg T:P:B:W ...": the truth's mean over conditions (m°C, profile name,
+ * bin mV) each weighted by W (e.g. ms), at most EMRCU_MEAN_MAX_CONDS.
+ */
+static int emrcu_em_update_avg(char *spec)
+{
+	struct emrcu_cond *c;
+	unsigned int *w;
+	char *tok, *f[4];
+	int n = 0, k, ret = 0;
+
+	c = kcalloc(EMRCU_MEAN_MAX_CONDS, sizeof(*c), GFP_KERNEL);
+	w = kcalloc(EMRCU_MEAN_MAX_CONDS, sizeof(*w), GFP_KERNEL);
+	if (!c || !w) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	spec = strim(spec);
+	while ((tok = strsep(&spec, " ")) != NULL) {
+		if (!*tok)
+			continue;
+		if (n == EMRCU_MEAN_MAX_CONDS) {
+			ret = -E2BIG;
+			goto out;
+		}
+		for (k = 0; k < 4; k++) {
+			f[k] = strsep(&tok, ":");
+			if (!f[k]) {
+				ret = -EINVAL;
+				goto out;
+			}
+		}
+		c[n].profile = emrcu_profile_index(f[1]);
+		if (tok || kstrtoint(f[0], 10, &c[n].temp_mc) ||
+		    kstrtoint(f[2], 10, &c[n].bin_mv) ||
+		    kstrtouint(f[3], 10, &w[n]) || emrcu_cond_check(&c[n])) {
+			ret = -EINVAL;
+			goto out;
+		}
+		n++;
+	}
+	ret = n ? emrcu_em_push_mean(c, w, n) : -EINVAL;
+out:
+	kfree(c);
+	kfree(w);
+	return ret;
+}
+
 static ssize_t emrcu_em_update_write(struct file *f, const char __user *ubuf,
 				     size_t len, loff_t *ppos)
 {
 	int temp[NR_CPUS], i, ret;
 	struct emrcu_thermal_stats st;
-	char buf[8];
 	bool mean;
+	char *buf;
 
-	if (!len || len >= sizeof(buf))
+	if (!len || len > PAGE_SIZE)
 		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
+	buf = memdup_user_nul(ubuf, len);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	if (!strncmp(buf, "avg ", 4)) {
+		ret = emrcu_em_update_avg(buf + 4);
+		goto done;
+	}
 	mean = sysfs_streq(buf, "mean");
-	if (!mean && !sysfs_streq(buf, "1"))
+	if ((!mean && !sysfs_streq(buf, "1")) || (mean && !emrcu_thermal_on)) {
+		kfree(buf);
 		return -EINVAL;
-	if (mean && !emrcu_thermal_on)
-		return -EINVAL;
+	}
 	for (i = 0; i < emrcu_nr_clusters; i++) {
 		if (mean) {
 			emrcu_thermal_stats(i, &st);
@@ -449,6 +509,8 @@ static ssize_t emrcu_em_update_write(struct file *f, const char __user *ubuf,
 		}
 	}
 	ret = emrcu_em_push_truth(temp, mean ? "mean" : "now");
+done:
+	kfree(buf);
 	WRITE_ONCE(emrcu_em_updates, emrcu_em_updates + 1);
 	WRITE_ONCE(emrcu_em_update_rc, ret);
 	return ret ? ret : len;

@@ -28,7 +28,8 @@
  * drv=oracle: the same kthread pushes the truth at the die's temperature:
  * an upper bound by construction, never a finding.
  * emrcu_em_push_truth(): one push of the truth at given temperatures
- * (debugfs em_update: the old oracle, and the best static table).
+ * (debugfs em_update: the old oracle, and the best static table);
+ * emrcu_em_push_mean(): one push of its weighted mean over conditions.
  */
 #include <linux/cpu.h>
 #include <linux/energy_model.h>
@@ -305,6 +306,45 @@ int emrcu_em_push_truth(const int *temp_mc, const char *why)
 	return ret;
 }
 
+/*
+ * One push of the truth's weighted mean over @n conditions @c with weights
+ * @w (debugfs em_update avg: the best static table of a scenario whose
+ * conditions step, each weighted by the time it lasts).
+ */
+int emrcu_em_push_mean(const struct emrcu_cond *c, const unsigned int *w,
+		       int n)
+{
+	unsigned long uw[EMRCU_MAX_OPPS];
+	u64 sum, wsum = 0;
+	int i, j, k, ret = 0, err;
+
+	for (k = 0; k < n; k++)
+		wsum += w[k];
+	if (!wsum)
+		return -EINVAL;
+	mutex_lock(&emrcu_drv_lock);
+	for (i = 0; i < emrcu_nr_clusters; i++) {
+		const struct emrcu_cluster *cl = &emrcu_clusters[i];
+
+		for (j = 0; j < cl->nr_opps; j++) {
+			sum = 0;
+			for (k = 0; k < n; k++)
+				sum += (u64)w[k] *
+				       emrcu_power_busy(cl->cls, &cl->opp[j],
+							&c[k]);
+			uw[j] = div64_u64(sum + wsum / 2, wsum);
+		}
+		err = emrcu_push(&emrcu_clusters[i], uw);
+		if (err) {
+			pr_err(EMRCU_NAME ": em_update (avg): cluster%d: %d\n",
+			       i, err);
+			ret = err;
+		}
+	}
+	mutex_unlock(&emrcu_drv_lock);
+	return ret;
+}
+
 static void emrcu_drv_update_all(void)
 {
 	unsigned long uw[EMRCU_MAX_OPPS];
@@ -363,6 +403,12 @@ int emrcu_drv_start(void)
 }
 #else
 int emrcu_em_push_truth(const int *temp_mc, const char *why)
+{
+	return -EOPNOTSUPP;
+}
+
+int emrcu_em_push_mean(const struct emrcu_cond *c, const unsigned int *w,
+		       int n)
 {
 	return -EOPNOTSUPP;
 }

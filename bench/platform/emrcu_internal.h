@@ -40,6 +40,7 @@ struct emrcu_cluster_meter {
 	u64 shared_fj;		/* cluster-shared (DSU/L3) energy */
 	u64 any_busy_ns;	/* time with at least one CPU busy */
 	u64 opp_ns[EMRCU_MAX_OPPS];	/* residency per OPP */
+	u64 profile_busy_ns[EMRCU_NR_PROFILES];	/* CPU-busy time per profile */
 	u64 freq_changes;
 	u64 since_ns;		/* last reset */
 };
@@ -68,7 +69,9 @@ struct emrcu_cluster {
 	int cur;			/* current OPP index (virtual hw) */
 	u64 last_ns;			/* meter integrated up to here */
 	unsigned int nr_busy;
-	unsigned long busy_uw[EMRCU_MAX_OPPS];	/* per busy CPU, now */
+	int profile;				/* the platform's, of busy_uw */
+	/* per busy CPU, now, under each profile (model_data.h) */
+	unsigned long busy_uw[EMRCU_NR_PROFILES][EMRCU_MAX_OPPS];
 	unsigned long idle_uw[EMRCU_MAX_OPPS];	/* per idle CPU, now */
 	unsigned long shared_uw;		/* while nr_busy > 0, now */
 	unsigned long em_uw[EMRCU_MAX_OPPS];	/* the EM in effect, per CPU */
@@ -81,6 +84,7 @@ struct emrcu_cluster {
 struct emrcu_cpu {
 	struct emrcu_cluster *cl;
 	bool busy;			/* written by its own CPU under cl->lock */
+	int profile;			/* of the task running: -1 the platform's */
 	struct emrcu_cpu_meter m;
 };
 
@@ -203,6 +207,9 @@ extern int emrcu_drv_mode, emrcu_drv_period_ms, emrcu_drv_leak_pct;
 void emrcu_em_boot(void);
 void emrcu_em_refresh(struct emrcu_cluster *cl);
 int emrcu_em_push_truth(const int *temp_mc, const char *why);
+#define EMRCU_MEAN_MAX_CONDS	32
+int emrcu_em_push_mean(const struct emrcu_cond *c, const unsigned int *w,
+		       int n);
 int emrcu_drv_start(void);
 void emrcu_drv_stop(void);
 void emrcu_drv_stats(struct emrcu_drv_stats *st);

@@ -6,7 +6,9 @@
  * constant between events: a CPU going busy/idle (sched_switch: next is or
  * is not the idle task), a frequency change, a change of conditions, a read
  * or a reset.  Each piece adds, with the power valid during it:
- *   every busy CPU: busy_uw[cur] * dt   every idle CPU: idle_uw[cur] * dt
+ *   every busy CPU: busy_uw[profile][cur] * dt (the profile of the task
+ *                   running there, model_data.h)
+ *   every idle CPU: idle_uw[cur] * dt
  *   the cluster (any CPU busy): shared_uw * dt
  * and, beside the truth, what the Energy Model in effect says of the same
  * busy time: em_uw[cur] * dt per busy CPU (em_uw: the kernel's table, read
@@ -46,8 +48,10 @@ static void emrcu_meter_advance(struct emrcu_cluster *cl, u64 now)
 
 		if (c->busy) {
 			u64 em = (u64)cl->em_uw[cl->cur] * dt;
+			int p = c->profile < 0 ? cl->profile : c->profile;
 
-			e = (u64)cl->busy_uw[cl->cur] * dt;
+			e = (u64)cl->busy_uw[p][cl->cur] * dt;
+			cl->m.profile_busy_ns[p] += dt;
 			c->m.busy_fj += e;
 			c->m.em_fj += em;
 			cl->busy_total_fj += e;
@@ -67,6 +71,26 @@ static void emrcu_meter_advance(struct emrcu_cluster *cl, u64 now)
 	}
 }
 
+/* The profile @t declares by its name (model_data.h), or -1. */
+static int emrcu_task_profile(const struct task_struct *t)
+{
+	const size_t plen = sizeof(EMRCU_TASK_PROFILE_PREFIX) - 1;
+	const char *name;
+	int i;
+
+	if (strncmp(t->comm, EMRCU_TASK_PROFILE_PREFIX, plen))
+		return -1;
+	for (i = 0; i < emrcu_nr_profiles; i++) {
+		size_t n = strlen(emrcu_profile_data[i].name);
+
+		name = t->comm + plen;
+		if (!strncmp(name, emrcu_profile_data[i].name, n) &&
+		    (name[n] == '\0' || name[n] == '.'))
+			return i;
+	}
+	return -1;
+}
+
 static void emrcu_probe_sched_switch(void *data, bool preempt,
 				     struct task_struct *prev,
 				     struct task_struct *next,
@@ -75,18 +99,23 @@ static void emrcu_probe_sched_switch(void *data, bool preempt,
 	struct emrcu_cpu *c = &emrcu_cpus[smp_processor_id()];
 	struct emrcu_cluster *cl = c->cl;
 	bool busy = !is_idle_task(next);
+	int profile = busy ? emrcu_task_profile(next) : -1;
 	unsigned long flags;
 
-	if (!cl || busy == READ_ONCE(c->busy))
+	if (!cl || (busy == READ_ONCE(c->busy) &&
+		    profile == READ_ONCE(c->profile)))
 		return;
 	raw_spin_lock_irqsave(&cl->lock, flags);
 	emrcu_meter_advance(cl, local_clock());
-	WRITE_ONCE(c->busy, busy);
-	c->m.switches++;
-	if (busy)
-		cl->nr_busy++;
-	else
-		cl->nr_busy--;
+	WRITE_ONCE(c->profile, profile);
+	if (busy != c->busy) {
+		WRITE_ONCE(c->busy, busy);
+		c->m.switches++;
+		if (busy)
+			cl->nr_busy++;
+		else
+			cl->nr_busy--;
+	}
 	raw_spin_unlock_irqrestore(&cl->lock, flags);
 }
 
@@ -108,18 +137,23 @@ void emrcu_meter_set_opp(struct emrcu_cluster *cl, int idx)
 static void emrcu_meter_set_tables(struct emrcu_cluster *cl,
 				   const struct emrcu_cond *c)
 {
-	unsigned long busy[EMRCU_MAX_OPPS], idle[EMRCU_MAX_OPPS], shared;
+	unsigned long busy[EMRCU_NR_PROFILES][EMRCU_MAX_OPPS];
+	unsigned long idle[EMRCU_MAX_OPPS], shared;
+	struct emrcu_cond pc = *c;
 	unsigned long flags;
 	int j;
 
-	for (j = 0; j < cl->nr_opps; j++)
-		emrcu_power_opp(cl->cls, &cl->opp[j], c, &busy[j], &idle[j]);
+	for (pc.profile = 0; pc.profile < EMRCU_NR_PROFILES; pc.profile++)
+		for (j = 0; j < cl->nr_opps; j++)
+			emrcu_power_opp(cl->cls, &cl->opp[j], &pc,
+					&busy[pc.profile][j], &idle[j]);
 	shared = emrcu_power_shared(cl->cls, c);
 
 	raw_spin_lock_irqsave(&cl->lock, flags);
 	emrcu_meter_advance(cl, local_clock());
 	memcpy(cl->busy_uw, busy, sizeof(busy));
 	memcpy(cl->idle_uw, idle, sizeof(idle));
+	cl->profile = c->profile;
 	cl->shared_uw = shared;
 	WRITE_ONCE(cl->temp_mc, c->temp_mc);
 	raw_spin_unlock_irqrestore(&cl->lock, flags);
@@ -266,8 +300,10 @@ int emrcu_meter_start(bool probe)
 
 		raw_spin_lock_irq(&cl->lock);
 		memset(&cl->m, 0, sizeof(cl->m));
-		for_each_cpu(cpu, &cl->cpus)
+		for_each_cpu(cpu, &cl->cpus) {
 			memset(&emrcu_cpus[cpu].m, 0, sizeof(emrcu_cpus[cpu].m));
+			emrcu_cpus[cpu].profile = -1;
+		}
 		cl->last_ns = now;
 		cl->m.since_ns = now;
 		raw_spin_unlock_irq(&cl->lock);

@@ -126,6 +126,18 @@ extern const struct emrcu_class_data emrcu_class_data[EMRCU_NR_CLASSES];
 extern const struct emrcu_profile_data emrcu_profile_data[];
 extern const int emrcu_nr_profiles;
 
+/*
+ * Per-task profiles: a task whose name (comm) is EMRCU_TASK_PROFILE_PREFIX
+ * followed by a profile's name, alone or followed by '.', runs under that
+ * profile's dynamic power; every other task under the platform's (debugfs
+ * profile).  The cluster's shared power follows the platform's profile
+ * [ASSUMED: the L3's load is not split per task].  What the meter, and so
+ * the truth, integrates per busy CPU is the profile of the task running
+ * there; the EM has one table per perf domain whatever runs.
+ */
+#define EMRCU_TASK_PROFILE_PREFIX	"emp."
+#define EMRCU_NR_PROFILES		3
+
 #ifdef EMRCU_MODEL_DATA_DEFINE
 
 /* [GS101] cpucl0_opp_table (Cortex-A55) */
@@ -247,6 +259,8 @@ const struct emrcu_profile_data emrcu_profile_data[] = {
 };
 
 const int emrcu_nr_profiles = ARRAY_SIZE(emrcu_profile_data);
+static_assert(ARRAY_SIZE(emrcu_profile_data) == EMRCU_NR_PROFILES,
+	      "EMRCU_NR_PROFILES sizes the meter's per-profile tables");
 
 #endif /* EMRCU_MODEL_DATA_DEFINE */
 
