@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -126,6 +127,8 @@ static void *task_fn(void *arg)
 	double carry = 0;	/* reference ns done beyond what was due */
 	struct timespec ts;
 
+	if (t->comm[0] && prctl(PR_SET_NAME, t->comm))
+		return (void *)1;
 	if (t->cpus) {
 		cpu_set_t set;
 		int cpu;

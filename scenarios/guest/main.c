@@ -6,7 +6,9 @@
  * heat: the ambient, which resets the dies, then the heat schedule); with
  * "em push" push the truth into the EM (em_update) and read back what the
  * kernel published; with "em best-static" run a pilot pass first and push
- * the truth at its mean die temperatures; run the step's tasks (load.h),
+ * the truth at its mean die temperatures (without heat: push once, before
+ * the first step, the truth's mean over every step's conditions, weighted
+ * by their lengths); run the step's tasks (load.h),
  * the meter covering exactly the measured window.  Result blocks (host:
  * scenarios/src/):
  *   params.json              the platform's constants (once)
@@ -150,7 +152,7 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 		fprintf(stderr, "emrcu-scen-guest: step %s: %s\n", s->label, err);
 		return -1;
 	}
-	if (p->em == PLAN_EM_BEST_STATIC) {
+	if (p->em == PLAN_EM_BEST_STATIC && p->heat[0]) {
 		fprintf(stderr, "emrcu-scen-guest: step %s: pilot pass (best static EM)\n",
 			s->label);
 		if (run_load(p, s, cpus, &w, st, &window_ns))
@@ -181,6 +183,39 @@ static int run_step(const struct plan *p, const struct plan_step *s,
 	load_print_json(stdout, s, st, cpus->ncpus, window_ns,
 			s->rtapp[0] ? "rt-app" : "emulated");
 	result_end(stdout, name);
+	return 0;
+}
+
+/*
+ * Best static without heat: one push, before the first step, of the
+ * truth's mean over every step's conditions, each weighted by its length.
+ */
+static int push_step_mean(const struct plan *p, const struct emtab *boot,
+			  struct emtab *cur)
+{
+	char spec[2048], err[256];
+	size_t len;
+	int i;
+
+	len = (size_t)snprintf(spec, sizeof(spec), "avg");
+	for (i = 0; i < p->nsteps && len < sizeof(spec); i++) {
+		const struct plan_step *s = &p->step[i];
+
+		len += (size_t)snprintf(spec + len, sizeof(spec) - len,
+					" %d:%s:%d:%ld", s->temp_mc, s->profile,
+					s->bin_mv,
+					s->phase_ms * plan_step_phases(s));
+	}
+	if (len >= sizeof(spec)) {
+		fprintf(stderr, "emrcu-scen-guest: best-static: too many steps\n");
+		return -1;
+	}
+	fprintf(stderr, "emrcu-scen-guest: best static EM: the truth's mean over the steps (em_update %s)\n",
+		spec);
+	if (emtab_update_traced(boot, cur, spec, err, sizeof(err))) {
+		fprintf(stderr, "emrcu-scen-guest: best-static: %s\n", err);
+		return -1;
+	}
 	return 0;
 }
 
@@ -216,6 +251,9 @@ int main(int argc, char **argv)
 	free(params);
 	print_em("boot", &boot);
 	cur = boot;
+	if (plan.em == PLAN_EM_BEST_STATIC && !plan.heat[0] &&
+	    push_step_mean(&plan, &boot, &cur))
+		return 1;
 	for (i = 0; i < plan.nsteps; i++) {
 		fprintf(stderr, "emrcu-scen-guest: step %d/%d %s\n", i + 1,
 			plan.nsteps, plan.step[i].label);

@@ -118,7 +118,7 @@ static int parse_line(char *line, struct plan *p, char *err, size_t errlen)
 		strcpy(s->rtapp, f[1]);
 		return 0;
 	}
-	if (!strcmp(f[0], "task") && n == 5) {
+	if (!strcmp(f[0], "task") && (n == 5 || n == 6)) {
 		struct plan_task *t;
 
 		if (!s) {
@@ -139,6 +139,11 @@ static int parse_line(char *line, struct plan *p, char *err, size_t errlen)
 		strcpy(t->name, f[1]);
 		if (strcmp(f[4], "-") && parse_cpulist(f[4], &t->cpus) <= 0)
 			goto bad;
+		if (n == 6 && strcmp(f[5], "-")) {
+			if (strlen(f[5]) >= sizeof(t->comm))
+				goto bad;
+			strcpy(t->comm, f[5]);
+		}
 		s->ntasks++;
 		return 0;
 	}

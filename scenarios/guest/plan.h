@@ -24,11 +24,13 @@
  *                            a new step: set the conditions, run its tasks
  *   rtapp PATH               run the current step's tasks with rt-app from
  *                            the JSON file PATH instead of the load engine
- *   task NAME PERIOD_US UTILS CPUS
+ *   task NAME PERIOD_US UTILS CPUS [COMM]
  *                            a periodic task of the current step.  UTILS:
  *                            comma-separated utilisation per phase, % of the
  *                            biggest CPU at its highest frequency; CPUS:
- *                            "-" (anywhere) or a cpulist (pinned)
+ *                            "-" (anywhere) or a cpulist (pinned); COMM: the
+ *                            thread's name (the platform reads a per-task
+ *                            power profile from it), "-" or absent: kept
  */
 #ifndef EMRCU_SCEN_PLAN_H
 #define EMRCU_SCEN_PLAN_H
@@ -49,6 +51,7 @@ struct plan_task {
 	int nphases;
 	double util[PLAN_MAX_PHASES];	/* % of capacity 1024 at fmax */
 	uint64_t cpus;			/* 0: anywhere */
+	char comm[16];			/* "": the process's name */
 };
 
 struct plan_step {

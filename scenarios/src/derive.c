@@ -246,6 +246,8 @@ static int common(const struct stepdata *d, const char *l, struct metrics *ms)
 	ret |= add(ms, "idle_pct", l, "%", "none", -1,
 		   d->true_uj > 0 ? 100 * d->idle_uj / d->true_uj : 0);
 	ret |= add(ms, "work_pct", l, "%", "none", -1, work);
+	ret |= add(ms, "task_profile_busy_pct", l, "%", "none", -1,
+		   d->task_profile_pct);
 	ret |= heat_metrics(d, l, ms);
 	ret |= driver_metrics(d, l, ms);
 	for (k = 0; k < d->ncl; k++) {

@@ -30,6 +30,7 @@ static const char *const methods[][2] = {
 	{ "true_energy_mj", "emrcu_platform meter over the measured window: busy and idle energy of every CPU plus cluster-shared energy" },
 	{ "optimal_energy_mj", "brute-force best placement of the tasks' achieved utilisation per phase under the true model (scenarios/src/optimal.h), x window" },
 	{ "em_choice_over_optimal_pct", "the best placement by the EM's own numbers (ties to the truly cheaper), its true energy over the optimum" },
+	{ "task_profile_busy_pct", "share of all CPUs' busy time the meter priced under a task's own power profile (workload profile=: the thread's name, model_data.h) rather than the platform's; the EM keeps one table per perf domain whatever runs" },
 	{ "busy_share_pct", "share of all CPUs' busy time in the window spent on the cluster" },
 	{ "wakeup_p99_us", "cyclictest --json histograms of every CPU pooled per boot, 1 us buckets; p50/p99/p99.9 from the histogram, max of the threads' max" },
 	{ "load", "the guest load engine (scenarios/guest/load.h): work in reference ns scaled by capacity x f / fmax of the CPU it runs on, so tasks behave as on asymmetric hardware under QEMU's equal-speed vCPUs; a late slice's surplus is owed back by the next periods" },

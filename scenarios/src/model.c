@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "model.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,6 +47,18 @@ int model_profile_index(const char *name)
 		if (!strcmp(name, emrcu_profile_data[i].name))
 			return i;
 	return -1;
+}
+
+const char *model_task_comm(int i)
+{
+	static char buf[EMRCU_NR_PROFILES][16];
+
+	if (i < 0 || i >= emrcu_nr_profiles ||
+	    (size_t)snprintf(buf[i], sizeof(buf[i]), "%s%s",
+			     EMRCU_TASK_PROFILE_PREFIX,
+			     emrcu_profile_data[i].name) >= sizeof(buf[i]))
+		return NULL;
+	return buf[i];
 }
 
 const char *model_profile_list(void)

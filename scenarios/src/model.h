@@ -17,6 +17,12 @@ const char *model_profile_name(int i);
 int model_profile_index(const char *name);
 /* Comma-separated profile names, for messages. */
 const char *model_profile_list(void);
+/*
+ * The thread name that makes the platform run a task under profile @i
+ * (EMRCU_TASK_PROFILE_PREFIX NAME), or NULL for an unknown profile or a
+ * name longer than a task's comm (15 characters).
+ */
+const char *model_task_comm(int i);
 /* Thermal dynamics and EM driver limits (heat scenarios). */
 int model_ext_heat_max_mw(void);
 int model_r_ext_max_mc_per_w(void);	/* the most coupled class */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "latency.h"
+#include "model.h"
 #include "workload.h"
 
 void rank_cpulist(const struct topo *t, int rank, char *out, size_t len)
@@ -32,10 +33,13 @@ static void write_tasks(FILE *f, const struct scenario *s,
 			fprintf(f, "%s%g", j ? "," : "", t->util[j]);
 		if (t->cluster >= 0) {
 			rank_cpulist(&s->topo, t->cluster, cpus, sizeof(cpus));
-			fprintf(f, " %s\n", cpus);
+			fprintf(f, " %s", cpus);
 		} else {
-			fputs(" -\n", f);
+			fputs(" -", f);
 		}
+		if (t->profile >= 0)
+			fprintf(f, " %s", model_task_comm(t->profile));
+		fputc('\n', f);
 	}
 }
 

@@ -448,8 +448,9 @@ static int parse_heat(const struct fctx *f, struct scenario *s)
 }
 
 /*
- * What each EM needs: the series for oracle/runtime/best-static; heat for
- * best-static, and for runtime unless its driver is the metered one.
+ * What each EM needs: the series for oracle/runtime/best-static; heat or a
+ * timeline for best-static, and heat for runtime unless its driver is the
+ * metered one.
  */
 static int check_run_ems(const struct fctx *f, const struct scenario *s)
 {
@@ -459,9 +460,9 @@ static int check_run_ems(const struct fctx *f, const struct scenario *s)
 	for (r = 0; r < s->nruns; r++) {
 		enum scen_em em = s->run[r].em;
 
-		if (!s->heat && em == EM_BEST_STATIC) {
+		if (!s->heat && em == EM_BEST_STATIC && s->kind != KIND_ENERGY) {
 			fget(f, "runs", 0, &e);
-			return ferr(f, e, "runs", "%s:%s needs a heat schedule (field heat): without the truth's own dynamics there is nothing for it to follow",
+			return ferr(f, e, "runs", "%s:%s needs a heat schedule (field heat) or kind = energy (the truth's mean over the timeline's steps)",
 				    s->run[r].variant, s->run[r].em_name);
 		}
 		if (!s->heat && em == EM_RUNTIME && !s->driver_meter) {
@@ -479,7 +480,7 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 	s->static_abs_err_pct_min = -1;
 	s->runtime_above_oracle_pp = s->runtime_monotone_pp = -1;
 	s->runtime_vs_static_pp = -1000;
-	s->runtime_opp_err_pct_min = -1;
+	s->runtime_opp_err_pct_min = s->task_profile_pct_min = -1;
 	s->runtime_vs_best_static_pp = s->runtime_abs_err_pct_min = -1;
 	s->aa_static_pp = -1;
 	s->invisible_pct_min = -1;
@@ -497,7 +498,9 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 	     fnum(f, "pass.runtime_vs_static_pp", 0, -100, 100, -1000,
 		  &s->runtime_vs_static_pp) ||
 	     fnum(f, "pass.runtime_opp_err_pct_min", 0, 0, 1000, -1,
-		  &s->runtime_opp_err_pct_min)))
+		  &s->runtime_opp_err_pct_min) ||
+	     fnum(f, "pass.task_profile_pct_min", 0, 0, 100, -1,
+		  &s->task_profile_pct_min)))
 		return -1;
 	if (s->kind == KIND_ENERGY)
 		return fnum(f, "pass.oracle_abs_err_pct_max", 0, 0, 1000, -1,

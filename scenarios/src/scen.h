@@ -74,6 +74,7 @@ struct scen_task {
 	int period_us;
 	int cluster;			/* pinned to the cluster of this
 					 * capacity rank; -1: anywhere */
+	int profile;			/* model profile; -1: the platform's */
 };
 
 struct scen_workload {
@@ -123,6 +124,7 @@ struct scenario {
 	double runtime_vs_best_static_pp, runtime_abs_err_pct_min;
 	double runtime_vs_static_pp;		/* <= -1000: none */
 	double runtime_opp_err_pct_min;
+	double task_profile_pct_min;		/* energy, <0: none */
 	double aa_static_pp;
 	double invisible_pct_min;		/* shared, <0: none */
 	double em_choice_pct_max;		/* placement, <0: none */

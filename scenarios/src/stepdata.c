@@ -156,7 +156,8 @@ static void meter_energies(const struct blocks *b, struct stepdata *d)
 		}
 	}
 	if (!d->heat && !d->drv_updates) {
-		check = d->busy_uj > 0 ? fabs(busy - d->busy_uj) / d->busy_uj : 0;
+		check = d->busy_uj > 0 && !d->task_profile_pct ?
+			fabs(busy - d->busy_uj) / d->busy_uj : 0;
 		d->meter_check = fmax(d->meter_check, check);
 		check = d->em_uj > 0 ? fabs(em - d->em_uj) / d->em_uj : 0;
 		d->meter_check = fmax(d->meter_check, check);
@@ -203,6 +204,32 @@ static void driver_block(const struct blocks *b, struct stepdata *d)
 	d->drv_iter_ns_min = num(json_get(b->driver, "iter_ns_min"));
 	d->drv_span_ns = num(json_get(b->driver, "last_ns")) -
 			 num(json_get(b->driver, "first_ns"));
+}
+
+/*
+ * Busy time the meter priced under a task's own profile rather than the
+ * platform's (tasks declared profile=; meters before per-task profiles
+ * have no profile_busy_ns: 0).
+ */
+static void profile_mix(const struct blocks *b, struct stepdata *d)
+{
+	const struct json *mcl = json_get(b->meter, "clusters");
+	const char *plat = json_str(json_get(b->meter, "profile"));
+	double own = 0, all = 0;
+	size_t k, i;
+
+	for (k = 0; k < json_len(mcl); k++) {
+		const struct json *pb = json_get(json_at(mcl, k), "profile_busy_ns");
+
+		for (i = 0; pb && pb->type == JSON_OBJECT && i < pb->u.obj.n; i++) {
+			double ns = num(pb->u.obj.v[i]);
+
+			all += ns;
+			if (!plat || strcmp(pb->u.obj.k[i], plat))
+				own += ns;
+		}
+	}
+	d->task_profile_pct = all > 0 ? 100 * own / all : 0;
 }
 
 static int energies(const struct blocks *b, struct stepdata *d, char *err,
@@ -253,7 +280,9 @@ static int energies(const struct blocks *b, struct stepdata *d, char *err,
 			d->cl_busy_khz_ns[k] += busy * oc->khz[j];
 		}
 	}
-	d->meter_check = d->meter_cpus_uj > 0 ?
+	profile_mix(b, d);
+	/* tasks under their own profiles: the platform's tables price none */
+	d->meter_check = d->meter_cpus_uj > 0 && !d->task_profile_pct ?
 		fabs(d->meter_cpus_uj - d->busy_uj - d->idle_uj) / d->meter_cpus_uj : 0;
 	if (json_get(json_at(cpus, 0), "em_uj"))
 		meter_energies(b, d);

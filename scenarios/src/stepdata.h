@@ -76,6 +76,9 @@ struct stepdata {
 	struct opt_model model;		/* true + EM power, final capacities */
 	char em_source[16];
 
+	/* % of busy time under a task's own profile (profile=), not the
+	 * platform's: the truth then is no table of power.json */
+	double task_profile_pct;
 	int meter_em;				/* busy/EM energies from the meter */
 	double cl_busy_uj[SD_MAX_CLUSTERS], cl_em_uj[SD_MAX_CLUSTERS];
 	int heat;

@@ -119,7 +119,8 @@ static int declares_checks(const struct scenario *s)
 		       s->runtime_vs_best_static_pp >= 0 ||
 		       s->runtime_vs_static_pp > -1000 ||
 		       s->runtime_opp_err_pct_min >= 0 ||
-		       s->runtime_abs_err_pct_min >= 0;
+		       s->runtime_abs_err_pct_min >= 0 ||
+		       s->task_profile_pct_min >= 0;
 	case KIND_SHARED:
 		return s->invisible_pct_min >= 0;
 	case KIND_LATENCY:
@@ -414,6 +415,21 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 			snprintf(what, sizeof(what), "static EM |error| %% at the last step (%s)", last);
 			check(j, what, rn, p.median, ">=", s->static_abs_err_pct_min,
 			      p.n && p.median >= s->static_abs_err_pct_min, 1);
+		}
+		if (s->task_profile_pct_min >= 0) {
+			double lo = NAN;
+			int i;
+
+			for (i = 0; i < scen_nsteps(s); i++) {
+				struct pooled p = pm(o, no, r, "task_profile_busy_pct",
+						     step_label(s, i), -1);
+
+				if (p.n && !(p.median >= lo))
+					lo = p.median;
+			}
+			check(j, "the truth ran tasks under their own profiles: % of busy time, the least step",
+			      rn, lo, ">=", s->task_profile_pct_min,
+			      lo >= s->task_profile_pct_min, 1);
 		}
 		if (run->em != EM_RUNTIME)
 			continue;

@@ -18,6 +18,9 @@
  *              |error| of its table at a window's start >=
  *              pass.runtime_opp_err_pct_min (its own table, not the truth);
  *              >= pass.runtime_abs_err_pct_min (a declared mis-model shows);
+ *              every run: the least step's median share of busy time the
+ *              truth priced under the tasks' own profiles (profile=) >=
+ *              pass.task_profile_pct_min;
  *   placement: runtime@P and oracle runs: median energy over optimum <=
  *              the workload's pass.over_optimal_pct (valid boots only;
  *              a median above it with a boot at or below it is

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model.h"
+
 int workload_phases(const struct scen_workload *w)
 {
 	int i, n = 1;
@@ -138,7 +140,7 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 		      char **w, int n)
 {
 	struct scen_task t = { .period_us = TASK_DEFAULT_PERIOD_MS * 1000,
-			       .cluster = -1 };
+			       .cluster = -1, .profile = -1 };
 	double little = topo_final_capacity(&s->topo,
 					    scen_cluster_of_rank(&s->topo, 0)) / 1024.0;
 	int scaled[SCEN_MAX_PHASES] = { 0 };
@@ -199,6 +201,15 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 					    wl->name, w[0], v, s->topo_spec,
 					    s->topo.nclusters);
 			t.cluster = (int)v;
+		} else if (!strcmp(w[i], "profile")) {
+			if (s->kind != KIND_ENERGY || s->engine != ENGINE_EMULATED)
+				return ferr(f, e, "workload", "%s/%s: profile= needs kind = energy and engine = emulated (the placement optimum prices every task with the platform's profile; rt-app names its own threads)",
+					    wl->name, w[0]);
+			t.profile = model_profile_index(eq);
+			if (!model_task_comm(t.profile))
+				return ferr(f, e, "workload", "%s/%s: profile=%s: unknown profile (model: %s)",
+					    wl->name, w[0], eq,
+					    model_profile_list());
 		} else {
 			return ferr(f, e, "workload", "%s/%s: unknown task field '%s'",
 				    wl->name, w[0], w[i]);

@@ -5,6 +5,7 @@
  *   workload = NAME TASK [; TASK]...
  *   TASK     = TNAME util=U[,U...]|ramp=FROM:TO:DELTA [ref=big|little]
  *              [period_ms=P] [phase_ms=MS] [count=N|bigs] [cluster=R]
+ *              [profile=NAME]
  *
  * util: % of the biggest CPU at its highest OPP (ref=little, or the suffix
  * "l" on one value: of the lowest-capacity CPU, as LISA sizes small tasks),
@@ -15,7 +16,9 @@
  * tasks TNAME.0 .. TNAME.(N-1), bigs: one per CPU of the highest capacity
  * (LISA's one task per big CPU); cluster: pinned to the
  * cluster of capacity rank R (0 = lowest capacity), nothing hard-codes how
- * many clusters there are.  Every phase must fit the topology (a brute-force
+ * many clusters there are; profile: the model's power profile this task
+ * runs under, whatever the platform's (energy scenarios; model_data.h: the
+ * guest names the thread EMRCU_TASK_PROFILE_PREFIX NAME).  Every phase must fit the topology (a brute-force
  * search for one placement in which no CPU is over capacity).
  */
 #ifndef EMRCU_SCEN_WORKLOAD_H

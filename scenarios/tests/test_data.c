@@ -551,6 +551,36 @@ static void verdict_meter(void)
 }
 
 /*
+ * Per-task profiles: the check that the truth priced the tasks under their
+ * own profiles passes on a share above the limit and fails (negative
+ * control: a platform that ignores the tasks' names) on none.
+ */
+static void verdict_task_profile(void)
+{
+	static const char *ct =
+		"name = t\ndescription = d\nkind = energy\n"
+		"runs = p:static p:runtime@100\ndriver = meter\n"
+		"timeout_s = 60\nwarmup_ms = 500\nphase_ms = 1500\n"
+		"knob = profile\ntimeline = nominal\n"
+		"workload = w a util=8 profile=memory; b util=8 profile=fp\n"
+		"pass.task_profile_pct_min = 10\n";
+	FILE *devnull = fopen("/dev/null", "w");
+	int i;
+
+	EXPECT(!scen_parse("t.conf", ct, 0, NULL, &s, err, sizeof(err)));
+	EXPECT(s.w[0].t[0].profile == 1 && s.w[0].t[1].profile == 2 &&
+	       s.task_profile_pct_min == 10);
+	memset(o, 0, sizeof(o));
+	for (i = 0; i < 2; i++)
+		add_boot(i, i, "task_profile_busy_pct.s0_nominal", 61.5);
+	EXPECT(verdict(&s, o, 2, devnull, devnull) == 0);
+	o[1].ms->m[0].v[0] = 0;
+	EXPECT(verdict(&s, o, 2, devnull, devnull) == 1);
+	fclose(devnull);
+	free_boots(2);
+}
+
+/*
  * LISA's limit on the runtime run: a median under it passes; a median over
  * it with a boot under it is inconclusive (QEMU's spread straddles the
  * limit); every boot over it fails (negative control: a static-like EM).
@@ -606,4 +636,5 @@ void test_data(void)
 	t_run("data/verdict-heat-checks-and-their-negative-controls", verdict_heat);
 	t_run("data/verdict-placement-lisa-limit-straddle", verdict_lisa_limit);
 	t_run("data/verdict-metered-driver-and-its-negative-controls", verdict_meter);
+	t_run("data/verdict-task-profiles-seen-and-its-negative-control", verdict_task_profile);
 }

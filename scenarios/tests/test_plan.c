@@ -45,6 +45,29 @@ static void roundtrip(void)
 	EXPECT(plan_step_phases(&p.step[1]) == 2);
 }
 
+/* A task's profile= reaches the guest as the thread name the platform reads. */
+static void task_profile(void)
+{
+	static const char *text =
+		"name = tp\ndescription = d\nkind = energy\nruns = v:static v:best-static\n"
+		"timeout_s = 60\nwarmup_ms = 100\nphase_ms = 500\n"
+		"knob = profile\ntimeline = nominal fp\n"
+		"workload = w a util=3 profile=memory; b util=3\n";
+	struct scen_override ov = { .topo = "2x1024+2x200" };
+	char buf[4096];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	EXPECT(!scen_parse("tp.conf", text, 0, &ov, &s, err, sizeof(err)));
+	EXPECT(f && !plan_write(f, &s, &s.run[1]));
+	fclose(f);
+	EXPECT(!plan_parse(buf, &p, err, sizeof(err)));
+	EXPECT(p.em == PLAN_EM_BEST_STATIC && !p.heat[0] && p.nsteps == 2);
+	EXPECT(!strcmp(p.step[1].task[0].comm, "emp.memory") &&
+	       !p.step[1].task[1].comm[0]);
+	EXPECT(plan_parse("step a 1 nominal 0\ntask t 1000 1 - emp.a-name-too-long\n",
+			  &p, err, sizeof(err)));
+}
+
 static void bad_plans(void)
 {
 	EXPECT(plan_parse("em fast\nstep a 1 nominal 0\n", &p, err, sizeof(err)));
@@ -145,6 +168,7 @@ void test_plan(void)
 {
 	t_run("plan/rt-app-engine-json", rtapp_json);
 	t_run("plan/host-writer-guest-parser", roundtrip);
+	t_run("plan/task-profile-names-the-thread", task_profile);
 	t_run("plan/bad-guest-plans", bad_plans);
 	t_run("plan/em-trace-parser", trace_parse);
 }
