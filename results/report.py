@@ -310,7 +310,8 @@ def plot_scenario(scen, figs, rundir):
 
 
 DRIVER_BASES = ("em_err_pct", "em_tick_abs_err_pct", "em_opp_abs_err_pct_max",
-                "driver_cpu_pct", "driver_cpu_min_pct", "update_us_min")
+                "driver_cpu_pct", "driver_cpu_min_pct", "update_us_min",
+                "task_profile_busy_pct")
 
 
 def heat_runs(figs):
@@ -407,6 +408,10 @@ def heat_table(figs):
     tick = [c for c in sorted({c for r in runs.values() for (b, c, _) in r
                                if b == "em_tick_abs_err_pct"})]
     steps = sorted({lab for r in runs.values() for (_, _, lab) in r})
+    # tasks under their own profiles (task-profiles): the share the truth saw
+    mix = tuple(b for b in ("task_profile_busy_pct",)
+                if any(f["median"] for r in runs.values()
+                       for (bb, _, _), f in r.items() if bb == b))
     order = {"static": 0, "best-static": 1, "oracle": 3}
     keys = sorted(runs, key=lambda k: (order.get(k.split(":", 1)[1], 2), period_of(k) or 0, k))
     rows = []
@@ -414,7 +419,8 @@ def heat_table(figs):
         em = k.split(":", 1)[1]
         what = ("upper bound by construction (truth pushed)" if em == "oracle" else
                 "measured: boot table" if em == "static" else
-                "measured: best any static table could do" if em == "best-static" else
+                "the truth's mean pushed once: the best a static table could do (a bound for static tables)"
+                if em == "best-static" else
                 "measured: the EM driver (not the truth)")
         for lab in steps:
             r = {(b, c): f for (b, c, l), f in runs[k].items() if l == lab}
@@ -424,13 +430,14 @@ def heat_table(figs):
                      else "–" for c in tick]
             cells += [value(r[(b, -1)]) if (b, -1) in r else "–"
                       for b in ("em_err_pct", "em_opp_abs_err_pct_max", "driver_cpu_pct",
-                                "driver_cpu_min_pct", "update_us_min")]
+                                "driver_cpu_min_pct", "update_us_min") + mix]
             rows.append([k] + ([lab] if len(steps) > 1 else []) + [what] + cells +
                         [max(f["n"] for f in r.values())])
     return table(["run"] + (["step"] if len(steps) > 1 else []) + ["what it is"] +
                  [("|EM error| % per tick (all)" if c < 0 else f"pd{c} %") for c in tick] +
                  ["window total error %", "worst OPP |error| % at the window's start",
-                  "driver CPU %", "… lower bound %", "µs/update (min)", "n"], rows)
+                  "driver CPU %", "… lower bound %", "µs/update (min)"] +
+                 ["busy under the tasks' own profiles %" for _ in mix] + ["n"], rows)
 
 
 def placement_table(figs, base):
