@@ -7,14 +7,16 @@
 # the unpatched guest plus every driver the series converts),
 # for each patch in order:
 #   - apply it with git am, build `Image modules` incrementally (under flock),
+#   - check that every C file the patch changes was compiled (an object in
+#     O=): a hunk this configuration does not build is a hunk nobody built,
 #   - run scripts/checkpatch.pl --strict on the patch file,
 #   - run sparse (make C=2) on the objects of the C files the patch touches,
 #     plus, for a touched header, the built C files that #include it
 #     directly, and count the warnings that the unpatched tree does not have.
 # Prints one row per patch:
-#   NN  build OK/FAIL  checkpatch E/W/C  sparse-new N  subject
-# and exits non-zero on any build failure, checkpatch error or new sparse
-# warning. Logs: $BUILD/check-series/logs/, table: $BUILD/check-series/report.
+#   NN  build OK/FAIL  compiled N/M  checkpatch E/W/C  sparse-new N  subject
+# and exits non-zero on any build failure, changed C file not compiled,
+# checkpatch error or new sparse warning. Logs: $BUILD/check-series/logs/, table: $BUILD/check-series/report.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/kernel/env.sh"
@@ -28,12 +30,9 @@ CP_PATH=/usr/bin:$PATH
 
 [ $# -gt 0 ] || set -- kernel/patches kernel/fixes
 
-# patch_list and patch_subject come from kernel/env.sh.
-
-# Files a patch touches (new names).
-patch_files() {
-	sed -n 's|^diff --git a/[^ ]* b/||p' "$1" | sort -u
-}
+# patch_list and patch_subject come from kernel/env.sh, patch_files and
+# patch_uncompiled from kernel/patch-objects.sh.
+. "$TOP/kernel/patch-objects.sh"
 
 # Objects to run sparse on for one patch, given the tree it applies to.
 patch_objects() {
@@ -154,7 +153,7 @@ for p in $patches; do
 	if ! git -C "$src" -c user.name=emrcu -c user.email=emrcu@localhost \
 		am -q --keep-cr "$p" >"$logs/$id.am.log" 2>&1; then
 		git -C "$src" am --abort >/dev/null 2>&1 || true
-		printf '%s  build %-4s  checkpatch -/-/-  sparse-new -  %s (does not apply)\n' \
+		printf '%s  build %-4s  compiled -  checkpatch -/-/-  sparse-new -  %s (does not apply)\n' \
 			"$id" FAIL "$subj" | tee -a "$table"
 		fail=1
 		break
@@ -165,6 +164,17 @@ for p in $patches; do
 	else
 		build=FAIL
 		fail=1
+	fi
+	ctot=$(patch_files "$p" | grep -c '\.c$' || true)
+	if [ "$build" = OK ]; then
+		unc=$(patch_uncompiled "$p" "$out")
+		[ -z "$unc" ] || fail=1
+		for f in $unc; do
+			echo "$id not compiled by this configuration: $f" >>"$notes"
+		done
+		comp="$((ctot - $(echo $unc | wc -w)))/$ctot"
+	else
+		comp="-/$ctot"
 	fi
 	# The unpatched build has no compiler warning: any one here is new.
 	grep ': warning: ' "$blog" | sed "s|^|$id compiler: |" >>"$notes" || true
@@ -190,8 +200,8 @@ for p in $patches; do
 	fi
 	[ "$new" = 0 ] || fail=1
 
-	printf '%s  build %-4s  checkpatch %s/%s/%s  sparse-new %s  %s\n' \
-		"$id" "$build" "$ce" "$cw" "$cc" "$new" "$subj" | tee -a "$table"
+	printf '%s  build %-4s  compiled %s  checkpatch %s/%s/%s  sparse-new %s  %s\n' \
+		"$id" "$build" "$comp" "$ce" "$cw" "$cc" "$new" "$subj" | tee -a "$table"
 done
 
 secs=$(($(date +%s) - start))

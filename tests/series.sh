@@ -42,3 +42,20 @@ if [ -d "$src" ]; then
 else
 	echo "FAIL: series/git-am-onto-linux-source-6.1 (no patched worktree: build failed?)"
 fi
+
+# check-series' coverage rule (kernel/patch-objects.sh): a changed C file
+# without an object in O= was not compiled.  On the lean patched build:
+# patch 10's energy_model.c is compiled; patch 13's cpufreq_cooling.c
+# (thermal, coverage config only) is not, and must be named.
+. "$TOP/kernel/patch-objects.sh"
+out=$BUILD/patched/out
+p10=$(ls "$P"/0010-*.patch)
+p13=$(ls "$P"/0013-*.patch)
+if [ -f "$out/.emrcu-built" ]; then
+	check "uncompiled-check-passes-a-compiled-file" \
+		test -z "$(patch_uncompiled "$p10" "$out")"
+	check "uncompiled-check-names-a-file-the-config-skips" \
+		grep -qx drivers/thermal/cpufreq_cooling.c <(patch_uncompiled "$p13" "$out")
+else
+	echo "FAIL: series/uncompiled-check (no patched build in $out)"
+fi
