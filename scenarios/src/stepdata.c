@@ -281,7 +281,7 @@ static int energies(const struct blocks *b, struct stepdata *d, char *err,
 		}
 	}
 	profile_mix(b, d);
-	/* tasks under their own profiles: the platform's tables price none */
+	/* tasks under their own profiles: the platform's tables miss them */
 	d->meter_check = d->meter_cpus_uj > 0 && !d->task_profile_pct ?
 		fabs(d->meter_cpus_uj - d->busy_uj - d->idle_uj) / d->meter_cpus_uj : 0;
 	if (json_get(json_at(cpus, 0), "em_uj"))
