@@ -38,7 +38,7 @@ help:
 	@echo "  make kernels       build kernel variants: $(VARIANTS)"
 	@echo "                     (VARIANTS='...' to choose; PATCHES=<dir> adds variant 'custom')"
 	@echo "  make kernel-NAME   build one variant declared in kernel/variants"
-	@echo "  make check-series  every prefix of the 17 patches builds; checkpatch; sparse"
+	@echo "  make check-series  every prefix of the 17 builds and compiles each changed C file; checkpatch; sparse"
 	@echo "  make guest-check   boot each variant on TOPO=$(TOPO) (count x capacity-dmips-mhz"
 	@echo "                     per cluster): capacities, perf domains, governors, EAS, as JSON"
 	@echo "  make test          everything CI runs; ends with 'N passed, N failed'"
