@@ -6,7 +6,9 @@
 # a newcomer's first command on a fresh clone (tests/in-clone.sh).  This script runs the suites in order, keeps each one's full output
 # in build/test-logs/<suite>.log, and ends with the line `N passed, N failed`.
 # A suite that exits non-zero without a FAIL line, or that checked nothing,
-# counts as one failure: a suite that cannot fail is a defect.
+# counts as one failure: a suite that cannot fail is a defect.  Every case
+# (SKIP: lines too) also goes to build/test-logs/make-test.tap (TAP 13),
+# which Perl's TAP::Parser must read back with the same counts.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP"
@@ -43,6 +45,14 @@ SUITES=(
 passed=0
 failed=0
 start=$(date +%s)
+tap=$logs/make-test.tap
+ntap=0
+echo "TAP version 13" >"$tap"
+# tap_line ok|not-ok NAME [DIRECTIVE]: one TAP test line.
+tap_line() {
+	ntap=$((ntap + 1))
+	printf '%s %d - %s%s\n' "${1/-/ }" "$ntap" "$2" "${3:+ # $3}" >>"$tap"
+}
 for s in "${SUITES[@]}"; do
 	name=${s%%|*}
 	cmd=${s#*|}
@@ -54,12 +64,21 @@ for s in "${SUITES[@]}"; do
 	p=$(grep -c '^PASS: ' "$logs/$name.log")
 	f=$(grep -c '^FAIL: ' "$logs/$name.log")
 	grep -E '^(PASS|FAIL): ' "$logs/$name.log"
+	while IFS= read -r l; do
+		case $l in
+		PASS:*) tap_line ok "$name: ${l#PASS: }" ;;
+		FAIL:*) tap_line not-ok "$name: ${l#FAIL: }" ;;
+		SKIP:*) tap_line ok "$name: ${l#SKIP: }" SKIP ;;
+		esac
+	done < <(grep -E '^(PASS|FAIL|SKIP): ' "$logs/$name.log")
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL: $name (exit $rc, no FAIL line; last lines of $logs/$name.log:)"
 		tail -15 "$logs/$name.log" | sed 's/^/    /'
+		tap_line not-ok "$name: exit $rc without a FAIL line"
 		f=1
 	elif [ $((p + f)) -eq 0 ]; then
 		echo "FAIL: $name (checked nothing)"
+		tap_line not-ok "$name: checked nothing"
 		f=1
 	elif [ "$f" -gt 0 ]; then
 		echo "    (full output: $logs/$name.log)"
@@ -68,6 +87,21 @@ for s in "${SUITES[@]}"; do
 	failed=$((failed + f))
 	echo "--- $name: $p passed, $f failed in $(($(date +%s) - t0))s"
 done
+# The TAP file read back by a standard parser: its counts must be ours.
+nskip=$(grep -c ' # SKIP' "$tap")
+read -r tp tf < <({ cat "$tap"; echo "1..$ntap"; } |
+	perl -MTAP::Parser -e 'my $p = TAP::Parser->new({ tap => do { local $/; <STDIN> } });
+		1 while $p->next; print scalar($p->passed), " ", scalar($p->failed), "\n"')
+if [ "${tp:-x}" = $((passed + nskip)) ] && [ "${tf:-x}" = "$failed" ]; then
+	echo "PASS: make-test/tap-file-read-back ($tap: $tp ok, $tf not ok)"
+	tap_line ok "make-test: TAP file read back with the same counts"
+	passed=$((passed + 1))
+else
+	echo "FAIL: make-test/tap-file-read-back ($tap: TAP::Parser read ${tp:-?} ok / ${tf:-?} not ok, this run $((passed + nskip)) / $failed)"
+	tap_line not-ok "make-test: TAP file read back with the same counts"
+	failed=$((failed + 1))
+fi
+echo "1..$ntap" >>"$tap"
 echo "total time $(($(date +%s) - start))s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
