@@ -119,8 +119,26 @@ say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
 	say "$name: build started"
 	ccache -z >/dev/null 2>&1 || true
 	start=$(date +%s)
-	kmake -C "$src" O="$out" LOCALVERSION="$lvtag" Image modules >"$V/build.log" 2>&1 || exit 1
+	: >"$V/build.log"
+	# A line every 30 s: files compiled so far, of the last build's count.
+	total=$(cat "$V/build-files" 2>/dev/null || echo "?")
+	(
+		trap 'kill "$s" 2>/dev/null; exit 0' TERM
+		while :; do
+			sleep 30 &
+			s=$!
+			wait "$s"
+			say "$name: $(grep -c '^  CC' "$V/build.log")/$total files compiled, $(($(date +%s) - start)) s"
+		done
+	) &
+	tick=$!
+	rc=0
+	kmake -C "$src" O="$out" LOCALVERSION="$lvtag" Image modules >>"$V/build.log" 2>&1 || rc=1
+	kill "$tick" 2>/dev/null || true
+	wait "$tick" 2>/dev/null || true
+	[ "$rc" -eq 0 ] || exit 1
 	echo $(($(date +%s) - start)) >"$V/build-seconds"
+	grep -c '^  CC' "$V/build.log" >"$V/build-files" || true
 ) 9>"$KLOCK" || { tail -40 "$V/build.log" >&2; die "$name: kernel build failed"; }
 secs=$(cat "$V/build-seconds")
 hits=$(ccache --print-stats 2>/dev/null | awk -F'\t' '
