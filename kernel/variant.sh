@@ -120,7 +120,7 @@ say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
 	ccache -z >/dev/null 2>&1 || true
 	start=$(date +%s)
 	: >"$V/build.log"
-	# A line every 30 s: files compiled so far, of the last build's count.
+	# A line every 30 s: files compiled so far, of a full build's count.
 	total=$(cat "$V/build-files" 2>/dev/null || echo "?")
 	(
 		trap 'kill "$s" 2>/dev/null; exit 0' TERM
@@ -138,7 +138,10 @@ say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
 	wait "$tick" 2>/dev/null || true
 	[ "$rc" -eq 0 ] || exit 1
 	echo $(($(date +%s) - start)) >"$V/build-seconds"
-	grep -c '^  CC' "$V/build.log" >"$V/build-files" || true
+	# the most files one build compiled: a full build's count
+	n=$(grep -c '^  CC' "$V/build.log" || true)
+	[ "${n:-0}" -le "$(cat "$V/build-files" 2>/dev/null || echo 0)" ] ||
+		echo "$n" >"$V/build-files"
 ) 9>"$KLOCK" || { tail -40 "$V/build.log" >&2; die "$name: kernel build failed"; }
 secs=$(cat "$V/build-seconds")
 hits=$(ccache --print-stats 2>/dev/null | awk -F'\t' '
