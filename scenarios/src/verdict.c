@@ -325,20 +325,30 @@ static const char *err_metric(const struct scenario *s)
 	return s->heat ? "em_tick_abs_err_pct" : "em_abs_err_pct";
 }
 
-/* Median @metric of run @r over the steps: the worst step's. */
-static double worst_step(const struct scenario *s, const struct outcome *o,
-			 int no, int r, const char *metric)
+/*
+ * Median @metric of run @r over the steps: the highest step's, or with
+ * @least the lowest's.
+ */
+static double step_extreme(const struct scenario *s, const struct outcome *o,
+			   int no, int r, const char *metric, int least)
 {
-	double worst = NAN;
+	double ext = NAN;
 	int i;
 
 	for (i = 0; i < scen_nsteps(s); i++) {
 		struct pooled p = pm(o, no, r, metric, step_label(s, i), -1);
 
-		if (p.n && !(p.median <= worst))
-			worst = p.median;
+		if (p.n && !(least ? p.median >= ext : p.median <= ext))
+			ext = p.median;
 	}
-	return worst;	/* no step with data: NAN, which fails every check */
+	return ext;	/* no step with data: NAN, which fails every check */
+}
+
+/* Median @metric of run @r over the steps: the worst (highest) step's. */
+static double worst_step(const struct scenario *s, const struct outcome *o,
+			 int no, int r, const char *metric)
+{
+	return step_extreme(s, o, no, r, metric, 0);
 }
 
 /* Median |EM error| % of run @r over the steps: the worst step's. */
@@ -365,13 +375,6 @@ static int run_of(const struct scenario *s, enum scen_em em, const char *variant
 }
 
 /*
- * Energy checks (verdict.h).  The oracle's is a sanity check: the truth
- * pushed into the EM, so its error is bounded by construction.  The
- * runtime checks compare measured errors: a driver reading a sensor and
- * pricing with its own model, against the oracle, the best static EM and
- * its own other periods.
- */
-/*
  * What it buys: the worst-step |EM error| of runtime run @best (the
  * shortest period) minus that of the @em run on its kernel, <= @limit pp.
  */
@@ -393,6 +396,13 @@ static void buys_check(struct judge *j, const struct scenario *s,
 	check(j, what, rn, d, "<=", limit, d <= limit, 1);
 }
 
+/*
+ * Energy checks (verdict.h).  The oracle's is a sanity check: the truth
+ * pushed into the EM, so its error is bounded by construction.  The
+ * runtime checks compare measured errors: a driver reading a sensor and
+ * pricing with its own model, against the oracle, the best static EM and
+ * its own other periods.
+ */
 static void energy_checks(struct judge *j, const struct scenario *s,
 			  const struct outcome *o, int no)
 {
@@ -417,16 +427,8 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 			      p.n && p.median >= s->static_abs_err_pct_min, 1);
 		}
 		if (s->task_profile_pct_min >= 0) {
-			double lo = NAN;
-			int i;
+			double lo = step_extreme(s, o, no, r, "task_profile_busy_pct", 1);
 
-			for (i = 0; i < scen_nsteps(s); i++) {
-				struct pooled p = pm(o, no, r, "task_profile_busy_pct",
-						     step_label(s, i), -1);
-
-				if (p.n && !(p.median >= lo))
-					lo = p.median;
-			}
 			check(j, "the truth ran tasks under their own profiles: % of busy time, the least step",
 			      rn, lo, ">=", s->task_profile_pct_min,
 			      lo >= s->task_profile_pct_min, 1);
