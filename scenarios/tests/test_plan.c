@@ -16,6 +16,26 @@ static struct scenario s;
 static struct plan p;
 static char err[600];
 
+/*
+ * Scenario file @path holding @text (topology 2x1024+2x200) -> the host's
+ * plan of its run @run -> the guest's parse of it in @p; 0 when every stage
+ * succeeded.
+ */
+static int plan_of(const char *path, const char *text, int run)
+{
+	struct scen_override ov = { .topo = "2x1024+2x200" };
+	char buf[4096];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = scen_parse(path, text, 0, &ov, &s, err, sizeof(err)) ||
+	      plan_write(f, &s, &s.run[run]);
+	fclose(f);
+	return ret || plan_parse(buf, &p, err, sizeof(err));
+}
+
 static void roundtrip(void)
 {
 	static const char *text =
@@ -24,14 +44,8 @@ static void roundtrip(void)
 		"temperature = 70\nprofile = memory\nbin_mv = -10\n"
 		"workload = pack a util=3 cluster=0; b util=3 cluster=0\n"
 		"workload = spread a util=3 cluster=0; b util=3,4 cluster=1 phase_ms=300\n";
-	struct scen_override ov = { .topo = "2x1024+2x200" };
-	char buf[4096];
-	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-	EXPECT(!scen_parse("rt.conf", text, 0, &ov, &s, err, sizeof(err)));
-	EXPECT(f && !plan_write(f, &s, &s.run[0]));
-	fclose(f);
-	EXPECT(!plan_parse(buf, &p, err, sizeof(err)));
+	EXPECT(!plan_of("rt.conf", text, 0));
 	EXPECT(p.em == PLAN_EM_PUSH && p.warmup_ms == 250 && p.slice_us == 150);
 	/* the scenario's phase, then the workload's own */
 	EXPECT(p.step[0].phase_ms == 700 && p.step[1].phase_ms == 300);
@@ -53,14 +67,8 @@ static void task_profile(void)
 		"timeout_s = 60\nwarmup_ms = 100\nphase_ms = 500\n"
 		"knob = profile\ntimeline = nominal fp\n"
 		"workload = w a util=3 profile=memory; b util=3\n";
-	struct scen_override ov = { .topo = "2x1024+2x200" };
-	char buf[4096];
-	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-	EXPECT(!scen_parse("tp.conf", text, 0, &ov, &s, err, sizeof(err)));
-	EXPECT(f && !plan_write(f, &s, &s.run[1]));
-	fclose(f);
-	EXPECT(!plan_parse(buf, &p, err, sizeof(err)));
+	EXPECT(!plan_of("tp.conf", text, 1));
 	EXPECT(p.em == PLAN_EM_BEST_STATIC && !p.heat[0] && p.nsteps == 2);
 	EXPECT(!strcmp(p.step[1].task[0].comm, "emp.memory") &&
 	       !p.step[1].task[1].comm[0]);
