@@ -54,8 +54,10 @@ static void emrcu_cpufreq_register_em(struct cpufreq_policy *policy)
 			cl->id);
 		return;
 	}
+	/* The whole cluster: policy->cpus lacks the CPUs not online yet */
 	ret = em_dev_register_perf_domain(get_cpu_device(policy->cpu),
-					  cl->nr_opps, &cb, policy->cpus, true);
+					  cl->nr_opps, &cb, policy->related_cpus,
+					  true);
 	if (ret)
 		pr_err(EMRCU_NAME ": cluster%d: em_dev_register_perf_domain: %d\n",
 		       cl->id, ret);

@@ -272,6 +272,30 @@ static int emrcu_params_show(struct seq_file *s, void *unused)
 
 /* ---- power: the true power tables now ---- */
 
+/* ,"em_inefficient_khz":[...],"cpufreq_inefficient_khz":[...] (null: no EM) */
+static void emrcu_json_marks(struct seq_file *s, struct emrcu_cluster *cl)
+{
+	unsigned long marks[2];
+	int i, j;
+
+	if (emrcu_em_marks(cl, &marks[0], &marks[1])) {
+		seq_puts(s, ",\"em_inefficient_khz\":null,\"cpufreq_inefficient_khz\":null");
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		bool first = true;
+
+		seq_printf(s, ",\"%s_inefficient_khz\":[", i ? "cpufreq" : "em");
+		for (j = 0; j < cl->nr_opps; j++) {
+			if (!(marks[i] & BIT(j)))
+				continue;
+			seq_printf(s, "%s%u", first ? "" : ",", cl->opp[j].khz);
+			first = false;
+		}
+		seq_putc(s, ']');
+	}
+}
+
 static int emrcu_power_show(struct seq_file *s, void *unused)
 {
 	unsigned long v[EMRCU_MAX_OPPS], idle[EMRCU_MAX_OPPS];
@@ -309,6 +333,7 @@ static int emrcu_power_show(struct seq_file *s, void *unused)
 			   emrcu_power_shared(cl->cls, &c));
 		emrcu_em_snapshot(&emrcu_clusters[i], v);
 		emrcu_json_ulongs(s, v, cl->nr_opps);
+		emrcu_json_marks(s, &emrcu_clusters[i]);
 		seq_putc(s, '}');
 	}
 	seq_puts(s, "]}\n");

@@ -32,6 +32,7 @@
  * emrcu_em_push_mean(): one push of its weighted mean over conditions.
  */
 #include <linux/cpu.h>
+#include <linux/cpufreq.h>
 #include <linux/energy_model.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
@@ -88,40 +89,70 @@ const char *emrcu_em_source(void)
 #endif
 }
 
-/* The kernel's power of every state of @pd into @uw (@n states).  0, or -ENOENT. */
-static int emrcu_em_read(struct em_perf_domain *pd, unsigned long *uw, int n)
+/*
+ * The kernel's power of every state of @pd into @uw (@n states) and, bit i
+ * for state i, the states it flags inefficient into *@ineff.  0, or -ENOENT.
+ */
+static int emrcu_em_read(struct em_perf_domain *pd, unsigned long *uw,
+			 unsigned long *ineff, int n)
 {
+	const struct em_perf_state *ps;
 	int i;
 
+	*ineff = 0;
 #if defined(EMRCU_EM_V2_TABLE) || defined(EMRCU_EM_MERGED_TABLE)
-	struct em_perf_table *t;
-
 	rcu_read_lock();
 #if defined(EMRCU_EM_V2_TABLE)
-	t = rcu_dereference(pd->runtime_table);
+	ps = rcu_dereference(pd->runtime_table)->state;
 #else
-	t = rcu_dereference(pd->em_table);
+	ps = rcu_dereference(pd->em_table)->state;
 #endif
-	for (i = 0; i < n; i++)
-		uw[i] = t->state[i].power;
-	rcu_read_unlock();
-	return 0;
 #elif defined(EMRCU_EM_61_TABLE)
-	for (i = 0; i < n; i++)
-		uw[i] = pd->table[i].power;
-	return 0;
+	ps = pd->table;
 #else
 	return -ENOENT;
 #endif
+	for (i = 0; i < n; i++) {
+		uw[i] = ps[i].power;
+		if (ps[i].flags & EM_PERF_STATE_INEFFICIENT)
+			*ineff |= BIT(i);
+	}
+#if defined(EMRCU_EM_V2_TABLE) || defined(EMRCU_EM_MERGED_TABLE)
+	rcu_read_unlock();
+#endif
+	return 0;
+}
+
+/*
+ * The OPPs of @cl the EM in effect flags inefficient (*@em) and those
+ * CPUFreq skips, marked on the cluster's frequency table (*@cpufreq): bit
+ * i for OPP i.  They differ where the kernel did not install the EM's
+ * efficiencies into CPUFreq, or left stale marks.  0, or -ENOENT.
+ */
+int emrcu_em_marks(struct emrcu_cluster *cl, unsigned long *em,
+		   unsigned long *cpufreq)
+{
+	unsigned long uw[EMRCU_MAX_OPPS];
+	struct em_perf_domain *pd = em_cpu_get(cpumask_first(&cl->cpus));
+	int i;
+
+	*cpufreq = 0;
+	for (i = 0; i < cl->nr_opps; i++)
+		if (READ_ONCE(cl->freq_table[i].flags) & CPUFREQ_INEFFICIENT_FREQ)
+			*cpufreq |= BIT(i);
+	if (!pd || pd->nr_perf_states != cl->nr_opps)
+		return -ENOENT;
+	return emrcu_em_read(pd, uw, em, cl->nr_opps);
 }
 
 void emrcu_em_refresh(struct emrcu_cluster *cl)
 {
 	unsigned long uw[EMRCU_MAX_OPPS] = { 0 };
 	struct em_perf_domain *pd = em_cpu_get(cpumask_first(&cl->cpus));
+	unsigned long ineff;
 
 	if (!pd || pd->nr_perf_states != cl->nr_opps ||
-	    emrcu_em_read(pd, uw, cl->nr_opps))
+	    emrcu_em_read(pd, uw, &ineff, cl->nr_opps))
 		memcpy(uw, emrcu_pushed_uw[cl->id], sizeof(uw));
 	emrcu_meter_set_em(cl, uw);
 }

@@ -206,6 +206,8 @@ struct emrcu_drv_stats {
 extern int emrcu_drv_mode, emrcu_drv_period_ms, emrcu_drv_leak_pct;
 void emrcu_em_boot(void);
 void emrcu_em_refresh(struct emrcu_cluster *cl);
+int emrcu_em_marks(struct emrcu_cluster *cl, unsigned long *em,
+		   unsigned long *cpufreq);
 int emrcu_em_push_truth(const int *temp_mc, const char *why);
 #define EMRCU_MEAN_MAX_CONDS	32
 int emrcu_em_push_mean(const struct emrcu_cond *c, const unsigned int *w,
