@@ -114,12 +114,19 @@ echo "# variant $V: ${#cases[@]} cases, expectation: $expectation"
 
 # --- boot --------------------------------------------------------------------
 # qemu-runner/emrcu-run boots the variant (realtime mode, default topology),
-# loads the module (KUnit runs the suite at load time; kunit.enable=1 because
-# the config has KUNIT_DEFAULT_ENABLED=n), then the guest command: on a
-# kmemleak kernel it lets the freed tables age and reports what kmemleak
-# finds.  The runner judges the boot (panic, oops, BUG, KASAN, WARNING,
+# loads the fixtures, then runs the guest command: it sets failslab up where
+# the kernel has it, loads the suite (KUnit runs it at load time;
+# kunit.enable=1 because the config has KUNIT_DEFAULT_ENABLED=n), and on a
+# kmemleak kernel lets the freed tables age and reports what kmemleak finds.  The runner judges the boot (panic, oops, BUG, KASAN, WARNING,
 # lockdep, RCU stall, kmemleak, hang) with its exit code.
-cat >"$logs/guest-cmd.sh" <<'EOF'
+cat >"$logs/guest-cmd.sh" <<EOF
+# em_test_update_nomem: failslab (debug kernels) must count GFP_KERNEL
+# allocations; nothing fails unless the case arms its task's fail-nth.
+F=/sys/kernel/debug/failslab/ignore-gfp-wait
+[ ! -e \$F ] || echo N >\$F || exit 1
+insmod /emrcu/bin/${TEST_KO##*/} || exit 1
+EOF
+cat >>"$logs/guest-cmd.sh" <<'EOF'
 if [ -e /sys/kernel/debug/kmemleak ]; then
 	sleep 6
 	echo scan >/sys/kernel/debug/kmemleak
@@ -137,7 +144,7 @@ if [ ! -x "$runner" ]; then
 fi
 run=$logs/run
 "$runner" --variant "$V" --mode realtime --append kunit.enable=1 \
-	"${fixtures[@]}" --module "$out/$TEST_KO" --cmd-file "$logs/guest-cmd.sh" \
+	"${fixtures[@]}" --file "$out/$TEST_KO" --cmd-file "$logs/guest-cmd.sh" \
 	--timeout "$TIMEOUT" --outdir "$run" >"$logs/runner.log" 2>&1
 boot_rc=$?
 console=$run/console.log
@@ -216,8 +223,10 @@ for c in "${cases[@]}"; do
 	unset "status[$c]"
 	if [ -z "$s" ]; then
 		fail "$c" "no result in the KTAP output"
-	elif [ "$s" = SKIPPED ]; then
-		if [ ${#fixtures[@]} -eq 0 ]; then
+	elif [ "$s" = SKIP ]; then
+		if [[ $(skip_why "$c") == "needs CONFIG_"* ]]; then
+			skip "$c" "$(skip_why "$c")"
+		elif [ ${#fixtures[@]} -eq 0 ]; then
 			skip "$c" "needs a fixture module: $(skip_why "$c")"
 		else
 			fail "$c" "skipped although ${fixtures[*]} was loaded: $(skip_why "$c")"
