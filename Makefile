@@ -27,7 +27,7 @@ QUICK ?= 0
 BASELINE ?= quick
 export QUICK
 
-.PHONY: help deps tools tools-host tools-guest pristine kernels check-series guest-check test bench \
+.PHONY: help deps tools tools-host tools-guest pristine kernels check-series check-fixes guest-check test bench \
 	aa-repeat gate-control gate-power pd-sweep stress report compare gate clean distclean
 
 help:
@@ -39,6 +39,7 @@ help:
 	@echo "                     (VARIANTS='...' to choose; PATCHES=<dir> adds variant 'custom')"
 	@echo "  make kernel-NAME   build one variant declared in kernel/variants"
 	@echo "  make check-series  every prefix of the 17 builds and compiles each changed C file; checkpatch; sparse"
+	@echo "  make check-fixes   each fix of kernel/fixes with one line undone: the test that pins it must fail"
 	@echo "  make guest-check   boot each variant on TOPO=$(TOPO) (count x capacity-dmips-mhz"
 	@echo "                     per cluster): capacities, perf domains, governors, EAS, as JSON"
 	@echo "  make test          everything CI runs; ends with 'N passed, N failed'"
@@ -91,6 +92,9 @@ kernel-%: deps
 
 check-series: deps
 	@kernel/check-series.sh
+
+check-fixes: deps tools
+	@kernel/tests/mutants.sh
 
 guest-check: deps tools
 	@qemu-runner/emrcu-topo --expect '$(TOPO)' >/dev/null || exit 2
