@@ -30,6 +30,10 @@ export QUICK
 .PHONY: help deps tools tools-host tools-guest pristine kernels check-series check-fixes guest-check test bench \
 	aa-repeat gate-control gate-power pd-sweep stress report compare gate clean distclean
 
+# The default of knob $(1) as bench/run-bench.sh declares it (QUICK's, then
+# the full bench's, where they differ): make help reads the one place.
+bench_default = $(shell sed -n 's/^[[:space:]]*$(1)=$${$(1):-\(.*\)}$$/\1/p' bench/run-bench.sh | paste -sd '|')
+
 help:
 	@echo "emrcu-bench targets:"
 	@echo "  make deps          install host packages (apt-get, as root; no-op when present)"
@@ -66,6 +70,20 @@ help:
 	@echo "  make gate          results/latest vs results/baselines/\$$(BASELINE).json ($(BASELINE))"
 	@echo "  make clean         remove build outputs of the variants (keeps pristine tree, ccache)"
 	@echo "  make distclean     remove build/ entirely"
+	@echo "knobs (make VAR=value, or the environment; default in brackets):"
+	@echo "  BUILD=$(BUILD)   where trees, kernels, ccache, logs go"
+	@echo "  VARIANTS='$(VARIANTS)'   kernels of make kernels / guest-check"
+	@echo "  TOPO=$(TOPO)   guest clusters, count x capacity"
+	@echo "  QUICK=$(QUICK)   1: deterministic mode only, fewer boots and passes, short scenarios (QUICK|full below)"
+	@echo '  BOOTS [$(call bench_default,BOOTS)]  BOOTS_RT [$(call bench_default,BOOTS_RT)]   boots per configuration (realtime mode)'
+	@echo "  MODES [$(call bench_default,MODES)]   em_bench modes"
+	@echo "  UPDATE_HZ [$(call bench_default,UPDATE_HZ)]   updater rates   NRUNS [$(call bench_default,NRUNS)]   em_bench passes"
+	@echo "  BASELINE=$(BASELINE)   results/baselines/<name>.json the gate compares with"
+	@echo "  PATCHES=<dir> [none]  PATCHES_BASE [pristine|patched]   a reviewer's series as variant custom"
+	@echo "  SCENARIO / SCENARIOS [all]  STRICT=$(STRICT)  AA=$(AA)   see make bench above"
+	@echo "  DURATION [QUICK $(shell sed -n 's/^QUICK_DURATION=//p' stress/run.sh) s, else $(shell sed -n 's/^LONG_DURATION=//p' stress/run.sh) s]   make stress length"
+	@echo "  JOBS [$(shell nproc)]   kernel build jobs; V=1 streams the kernel build's output (kbuild V=1)"
+	@echo "  CCACHE_DIR [\$$BUILD/ccache]  CCACHE_MAXSIZE [8G]  KERNEL_TARBALL [/usr/src/linux-source-6.1.tar.xz]"
 
 deps:
 	@kernel/deps.sh

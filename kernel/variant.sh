@@ -12,6 +12,9 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/kernel/env.sh"
 
 name=${1:?usage: kernel/variant.sh NAME [check|config|build]}
+# V=1 (make kernels V=1): the build's output streams to stderr as well as
+# to build.log (and kbuild, given V=1 by make, prints whole command lines).
+stream=${V:-0}
 stage=${2:-build}
 
 line=$(awk -v n="$name" '!/^#/ && $1 == n' "$TOP/kernel/variants")
@@ -120,20 +123,26 @@ say "$name: building Image and modules (-j$JOBS, log $V/build.log)"
 	ccache -z >/dev/null 2>&1 || true
 	start=$(date +%s)
 	: >"$V/build.log"
-	# A line every 30 s: files compiled so far, of a full build's count.
+	# A line every 30 s: files compiled so far, of a full build's count;
+	# with V=1 the build's own output instead.
 	total=$(cat "$V/build-files" 2>/dev/null || echo "?")
-	(
-		trap 'kill "$s" 2>/dev/null; exit 0' TERM
-		while :; do
-			sleep 30 &
-			s=$!
-			wait "$s"
-			say "$name: $(grep -c '^  CC' "$V/build.log")/$total files compiled, $(($(date +%s) - start)) s"
-		done
-	) &
+	if [ "$stream" = 1 ]; then
+		tail -n +1 -f "$V/build.log" >&2 &
+	else
+		(
+			trap 'kill "$s" 2>/dev/null; exit 0' TERM
+			while :; do
+				sleep 30 &
+				s=$!
+				wait "$s"
+				say "$name: $(grep -c '^  CC' "$V/build.log")/$total files compiled, $(($(date +%s) - start)) s"
+			done
+		) &
+	fi
 	tick=$!
 	rc=0
 	kmake -C "$src" O="$out" LOCALVERSION="$lvtag" Image modules >>"$V/build.log" 2>&1 || rc=1
+	[ "$stream" = 1 ] && sleep 1 # tail -f polls once a second
 	kill "$tick" 2>/dev/null || true
 	wait "$tick" 2>/dev/null || true
 	[ "$rc" -eq 0 ] || exit 1
