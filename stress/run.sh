@@ -110,6 +110,21 @@ tmpout=$(mktemp "${TMPDIR:-/tmp}/stress-run.XXXXXX") || { ko run "mktemp failed"
 	--append "rcupdate.rcu_cpu_stall_timeout=$STALL_S" \
 	--timeout $((DURATION + BOOT_BUDGET_S)) --idle-timeout "$IDLE_TIMEOUT_S" >"$tmpout" 2>&1 &
 pid=$!
+# Progress: em_torture's stat_interval lines (every 60 s) as they reach the
+# console, until the guest ends.
+echo "stress: $VARIANT: torture for up to ${DURATION}s; a progress line a minute" >&2
+(
+	seen=0
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 5
+		n=$(grep -c 'em_torture: progress' "$OUTDIR/run/console.log" 2>/dev/null) || n=0
+		[ "$n" -gt "$seen" ] || continue
+		grep 'em_torture: progress' "$OUTDIR/run/console.log" | tail -n $((n - seen)) |
+			sed 's/.*em_torture: progress/stress: progress/' >&2
+		seen=$n
+	done
+) &
+prog=$!
 # Negative control: once the oracle has spoken (a KASAN report or a FAILURE
 # line), give the report CAUGHT_GRACE_S to be printed in full, then stop
 # the guest (emrcu-run's verdict keeps the first kernel failure): a broken
@@ -126,6 +141,8 @@ if [ "$EXPECT" = fail ]; then
 fi
 wait "$pid"
 rc=$?
+kill "$prog" 2>/dev/null
+wait "$prog" 2>/dev/null
 wall=$(($(date +%s) - t0))
 load1=$(cut -d' ' -f1 /proc/loadavg)
 runout=$(cat "$tmpout")
