@@ -30,9 +30,15 @@ rank() { case $1 in 0) echo 0 ;; 3) echo 1 ;; 1) echo 2 ;; *) echo 3 ;; esac; }
 : >"$out/verdicts.txt"
 for n in $names; do
 	start=$(date +%s)
+	echo "$n: running (a line per boot)" >&2
+	# The whole output into NAME.log, the driver's line per boot also to
+	# stderr: a scenario runs for minutes.
 	# shellcheck disable=SC2086 # one word per argument
-	"$HERE/run.sh" "$n" "$out" $args >"$out/$n.log" 2>&1
-	rc=$?
+	{ "$HERE/run.sh" "$n" "$out" $args; echo $? >"$out/$n.rc"; } 2>&1 | tee "$out/$n.log" |
+		grep --line-buffered -E '^emrcu-scenario: [a-z0-9-]+: .* boot [0-9]+' |
+		sed -u 's/^emrcu-scenario: /  /' >&2
+	rc=$(cat "$out/$n.rc" 2>/dev/null || echo 1)
+	rm -f "$out/$n.rc"
 	echo "$n: exit $rc ($(($(date +%s) - start)) s): $(grep -E '^(PASS|FAIL|MEASURED): [a-z-]+: ' "$out/$n/table.txt" 2>/dev/null | tail -1)" |
 		tee -a "$out/verdicts.txt"
 	[ "$(rank "$rc")" -gt "$(rank "$worst")" ] && worst=$rc
