@@ -41,6 +41,7 @@ SUITES=(
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"
 	"faults|stress/faults.sh patched-debug"
+	"schemas|tests/schemas.sh"
 )
 [ $# -gt 0 ] && want=" $* " || want=
 
