@@ -48,7 +48,7 @@ help:
 	@echo "                     per cluster): capacities, perf domains, governors, EAS, as JSON"
 	@echo "  make test          everything CI runs; ends with 'N passed, N failed'"
 	@echo "  make bench         em_bench on every variant/preemption/update_hz/mode, then"
-	@echo "                     results/runs/<id>/{summary.json,report.md,*.png}; latest -> it"
+	@echo "                     results/runs/<id>/{summary.json,report.md,*.png,*.svg}; latest -> it"
 	@echo "                     (QUICK=1: deterministic mode only, fewer boots; then every"
 	@echo "                     scenario of scenarios/*.conf, short versions with QUICK=1)"
 	@echo "  make bench SCENARIO=NAME   one scenario: results/runs/<id>/scenarios/NAME/"

@@ -122,8 +122,12 @@ def safe(s):
     return re.sub(r"[^A-Za-z0-9._-]+", "_", str(s))
 
 
-def save(fig, rundir, name, dpi=100):
-    fig.savefig(os.path.join(rundir, name), dpi=dpi)
+def save(fig, rundir, name, dpi=150):
+    """NAME.png for the report, and NAME.svg beside it (vector: zoomable,
+    and diffable between runs)."""
+    path = os.path.join(rundir, name)
+    fig.savefig(path, dpi=dpi)
+    fig.savefig(os.path.splitext(path)[0] + ".svg")
     plt.close(fig)
 
 

@@ -52,6 +52,7 @@ case_ plots \
 	"hot-path plot missing|head -c 8 '$D/hot_path_deterministic_none.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'" \
 	"realtime plot missing|[ -s '$D/hot_path_realtime_none.png' ]" \
 	"scaling plot missing|head -c 4 '$D/update_scaling_patched_deterministic_none.png' | grep -q PNG" \
+	"a PNG without its SVG|for p in '$D'/*.png; do grep -q '<svg' \"\${p%.png}.svg\" || exit 1; done" \
 	"plots not linked|$(has '](update_scaling_patched_deterministic_none.png)')"
 
 # the report copies summary.json: change a median there, see it in report.md
