@@ -487,6 +487,17 @@ def n_boots_note(ratios):
     return s + ("; with one boot a rerun's spread is not known" if nb[0] < 2 else "")
 
 
+def caption(what, group):
+    """A plot's caption: mode, n and boots of its points, what the interval is."""
+    ns = sorted({f["n"] for f in group if f.get("n")})
+    boots = sorted({f.get("n_boots", 1) for f in group})
+    rng = (lambda v: f"{v[0]}" if len(v) == 1 else f"{v[0]}–{v[-1]}")
+    modes = ", ".join(sorted({f["mode"] for f in group}))
+    return (f"*{what}. {modes.capitalize()} mode, n = {rng(ns) if ns else '?'} samples "
+            f"per point, {rng(boots)} boot(s); intervals: 95 % CI of the median, "
+            "widened to cover the boot medians.*")
+
+
 def section_hot_path(figs, plots):
     out = ["## Hot path: em_cpu_energy() ns per call", ""]
     ratios = by_name(figs, "hot_path_ratio")
@@ -531,7 +542,10 @@ def section_hot_path(figs, plots):
                 "mode, one tick of the guest clock per pass either way (`clock_step`): "
                 f"{n_boots_note(ratios)}.", ""]
     for mode, preempt, name in plots:
-        out += [f"![hot path, {mode}, preempt={preempt}]({name})", ""]
+        group = [f for f in by_name(figs, "hot_path_ns_per_call")
+                 if f["mode"] == mode and f.get("preempt") == preempt]
+        out += [f"![hot path, {mode}, preempt={preempt}]({name})", "",
+                caption(f"Hot path, preempt={preempt}; dots: every timed pass, diamonds: medians", group), ""]
     return out
 
 
@@ -618,7 +632,12 @@ def section_scaling(figs, plots):
                     f"{any_fit.get('bootstrap_resamples')} resamples. The callback "
                     "returns precomputed values (O(1) per OPP): the update's "
                     "remainder is the series' own work.", ""]
-    out += [f"![update scaling]({p})" for p in plots] + [""]
+    pts = by_name(figs, "update_scaling_us", "update_callback_us")
+    for p in plots:
+        group = [f for f in pts if p == "update_scaling_%s_%s_%s.png" % (
+            safe(f["variant"]), safe(f["mode"]), safe(f["preempt"]))]
+        out += [f"![update scaling]({p})", "",
+                caption("Update cost vs OPP count; lower panel: residuals of the fit", group), ""]
     return out
 
 
