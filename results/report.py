@@ -194,6 +194,47 @@ def plot_hot_path(figs, samples, rundir):
     return made
 
 
+def plot_ratio(figs, rundir):
+    """The headline: patched ÷ unpatched hot-path median per cluster and
+    updater rate, with its CI, one plot per mode and preemption model."""
+    made = []
+    ratios = by_name(figs, "hot_path_ratio")
+    for mode, preempt in sorted({(r["mode"], r["preempt"]) for r in ratios}):
+        rs = [r for r in ratios if (r["mode"], r["preempt"]) == (mode, preempt)]
+        rates = sorted({r["update_hz"] for r in rs})
+        clusters = sorted({r["cluster"] for r in rs})
+        variants = sorted({r["variant"] for r in rs})
+        series = [(v, c) for v in variants for c in clusters]
+        width = 0.8 / max(len(series), 1)
+        fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(rates) + 2), 3.6))
+        for k, (v, c) in enumerate(series):
+            pts = sorted((r for r in rs if (r["variant"], r["cluster"]) == (v, c)),
+                         key=lambda r: r["update_hz"])
+            if not pts:
+                continue
+            x = [rates.index(r["update_hz"]) - 0.4 + width * (k + 0.5) for r in pts]
+            ax.errorbar(x, [r["median"] for r in pts],
+                        yerr=[[r["median"] - r["ci_low"] for r in pts],
+                              [r["ci_high"] - r["median"] for r in pts]],
+                        fmt="os^vD"[variants.index(v) % 5], capsize=3,
+                        color=f"C{clusters.index(c)}",
+                        label=f"{v}, {pd_label(pts[0])}")
+        ax.axhline(1.0, color="grey", lw=0.8)
+        ax.set_xticks(range(len(rates)))
+        ax.set_xticklabels([f"{r:g} Hz" if r else "no updater" for r in rates])
+        ax.set_xlabel("runtime EM updates (em_bench updater)")
+        ax.set_ylabel("hot path ÷ unpatched (median)")
+        ax.set_title(f"em_cpu_energy() cost ratio, {mode} mode, preempt={preempt}",
+                     fontsize=10)
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize=7, ncol=max(1, len(variants)))
+        fig.tight_layout()
+        name = f"hot_path_ratio_{safe(mode)}_{safe(preempt)}.png"
+        save(fig, rundir, name)
+        made.append((mode, preempt, name))
+    return made
+
+
 def scaling_groups(figs):
     """Per (variant, mode, preempt, rate): the update points, the callback
     points (same runs) and every fit figure of both, by name."""
@@ -498,9 +539,14 @@ def caption(what, group):
             "widened to cover the boot medians.*")
 
 
-def section_hot_path(figs, plots):
+def section_hot_path(figs, plots, ratio_plots):
     out = ["## Hot path: em_cpu_energy() ns per call", ""]
     ratios = by_name(figs, "hot_path_ratio")
+    for mode, preempt, name in ratio_plots:
+        group = [r for r in ratios if (r["mode"], r["preempt"]) == (mode, preempt)]
+        out += [f"![hot path ratio, {mode}, preempt={preempt}]({name})", "",
+                caption(f"Patched ÷ unpatched hot-path median per cluster and updater "
+                        f"rate, preempt={preempt} (1.0: no cost)", group), ""]
     ids = {f.get("samples_id"): f for f in figs if f.get("samples_id")}
     if not ratios:
         out += ["No patched/unpatched pair in this summary (results/pairs).", ""]
@@ -957,6 +1003,7 @@ def report(rundir):
     figs = s["figures"]
     samples = Samples(rundir)
     hot_plots = plot_hot_path(figs, samples, rundir)
+    ratio_plots = plot_ratio(figs, rundir)
     scal_plots = plot_scaling(figs, rundir)
     modes = sorted({f["mode"] for f in figs})
     lines = ["# emrcu-bench report", "",
@@ -965,7 +1012,7 @@ def report(rundir):
              f"{len(s.get('constants', {}).get('runs', {}))} run(s), "
              f"modes: {', '.join(modes)}. Deterministic mode (`-icount`) numbers "
              "are instruction-exact; realtime mode numbers carry host noise.", ""]
-    lines += section_hot_path(figs, hot_plots)
+    lines += section_hot_path(figs, hot_plots, ratio_plots)
     lines += section_instructions(figs)
     lines += section_disasm(rundir)
     lines += section_execprof(rundir)

@@ -54,6 +54,7 @@ case_ plots \
 	"scaling plot missing|head -c 4 '$D/update_scaling_patched_deterministic_none.png' | grep -q PNG" \
 	"a PNG without its SVG|for p in '$D'/*.png; do grep -q '<svg' \"\${p%.png}.svg\" || exit 1; done" \
 	"plots not linked|$(has '](update_scaling_patched_deterministic_none.png)')" \
+	"no headline ratio plot|head -c 4 '$D/hot_path_ratio_deterministic_none.png' | grep -q PNG && $(has '](hot_path_ratio_deterministic_none.png)')" \
 	"a plot without its caption (mode, n, interval)|$(has '*Update cost vs OPP count; lower panel: residuals of the fit. Deterministic mode, n = ')"
 
 # the report copies summary.json: change a median there, see it in report.md
