@@ -190,7 +190,7 @@ def plot_hot_path(figs, samples, rundir):
         fig.tight_layout()
         name = f"hot_path_{safe(mode)}_{safe(preempt)}.png"
         save(fig, rundir, name)
-        made.append((mode, preempt, name))
+        made.append((mode, preempt, name, g))
     return made
 
 
@@ -231,7 +231,7 @@ def plot_ratio(figs, rundir):
         fig.tight_layout()
         name = f"hot_path_ratio_{safe(mode)}_{safe(preempt)}.png"
         save(fig, rundir, name)
-        made.append((mode, preempt, name))
+        made.append((mode, preempt, name, rs))
     return made
 
 
@@ -287,7 +287,7 @@ def plot_scaling(figs, rundir):
         fig.tight_layout()
         name = f"update_scaling_{safe(variant)}_{safe(mode)}_{safe(preempt)}.png"
         save(fig, rundir, name)
-        made.append(name)
+        made.append((name, g + cb))
     return made
 
 
@@ -542,8 +542,7 @@ def caption(what, group):
 def section_hot_path(figs, plots, ratio_plots):
     out = ["## Hot path: em_cpu_energy() ns per call", ""]
     ratios = by_name(figs, "hot_path_ratio")
-    for mode, preempt, name in ratio_plots:
-        group = [r for r in ratios if (r["mode"], r["preempt"]) == (mode, preempt)]
+    for mode, preempt, name, group in ratio_plots:
         out += [f"![hot path ratio, {mode}, preempt={preempt}]({name})", "",
                 caption(f"Patched ÷ unpatched hot-path median per cluster and updater "
                         f"rate, preempt={preempt} (1.0: no cost)", group), ""]
@@ -587,9 +586,7 @@ def section_hot_path(figs, plots, ratio_plots):
                 "identical, realtime passes share its host noise) and, in deterministic "
                 "mode, one tick of the guest clock per pass either way (`clock_step`): "
                 f"{n_boots_note(ratios)}.", ""]
-    for mode, preempt, name in plots:
-        group = [f for f in by_name(figs, "hot_path_ns_per_call")
-                 if f["mode"] == mode and f.get("preempt") == preempt]
+    for mode, preempt, name, group in plots:
         out += [f"![hot path, {mode}, preempt={preempt}]({name})", "",
                 caption(f"Hot path, preempt={preempt}; dots: every timed pass, diamonds: medians", group), ""]
     return out
@@ -678,10 +675,7 @@ def section_scaling(figs, plots):
                     f"{any_fit.get('bootstrap_resamples')} resamples. The callback "
                     "returns precomputed values (O(1) per OPP): the update's "
                     "remainder is the series' own work.", ""]
-    pts = by_name(figs, "update_scaling_us", "update_callback_us")
-    for p in plots:
-        group = [f for f in pts if p == "update_scaling_%s_%s_%s.png" % (
-            safe(f["variant"]), safe(f["mode"]), safe(f["preempt"]))]
+    for p, group in plots:
         out += [f"![update scaling]({p})", "",
                 caption("Update cost vs OPP count; lower panel: residuals of the fit", group), ""]
     return out
