@@ -29,6 +29,23 @@ kmake() {
 KLOCK=${KLOCK:-$BUILD/.kbuild.lock}
 
 die() { echo "error: $*" >&2; exit 1; }
+
+# variant_lookup NAME: VARIANT_PDIRS, the patch directories of variant NAME
+# as kernel/variants declares them ("-": none), and VARIANT_SCRATCH=0.  A
+# scratch kernel built by hand in $BUILD/NAME (a mutation check,
+# kernel/tests/mutants.sh) is not declared: KUNIT_EXPECT=fixed|v2 names its
+# series, and VARIANT_SCRATCH=1.  Returns 1 for neither.
+variant_lookup() {
+	VARIANT_SCRATCH=0
+	VARIANT_PDIRS=$(awk -v n="$1" '!/^#/ && $1 == n { print $2 }' "$TOP/kernel/variants")
+	[ -n "$VARIANT_PDIRS" ] && return 0
+	VARIANT_SCRATCH=1
+	case ${KUNIT_EXPECT:-} in
+	fixed) VARIANT_PDIRS=kernel/patches,kernel/fixes,kernel/tests ;;
+	v2) VARIANT_PDIRS=kernel/patches,kernel/tests ;;
+	*) return 1 ;;
+	esac
+}
 say() { echo "[$(date +%H:%M:%S)] $*"; }
 
 # List the patch files of one directory, in order: its `series` file (quilt

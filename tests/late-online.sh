@@ -22,6 +22,7 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
+. "$TOP/kernel/env.sh"
 MAXCPUS=${MAXCPUS:-4}
 [ $# -gt 0 ] || set -- unpatched patched
 P=/sys/kernel/debug/emrcu_platform/power
@@ -32,21 +33,18 @@ grep -qx 'guest/late-online' <(sed 's/#.*//; s/[[:space:]]//g' "$TOP/kernel/test
 	{ echo "FAIL: late-online/declared (guest/late-online not in kernel/tests/expected-v2-gaps)"; exit 1; }
 
 for v in "$@"; do
-	pdirs=$(awk -v n="$v" '!/^#/ && $1 == n { print $2 }' "$TOP/kernel/variants")
-	# A scratch kernel in $BUILD/V (kernel/tests/mutants.sh): the caller
-	# says what it is, as for kernel/tests/run-kunit.sh.
-	scratch=0
-	[ -n "$pdirs" ] || case ${KUNIT_EXPECT:-} in
-	fixed) pdirs=kernel/patches,kernel/fixes scratch=1 ;;
-	v2) pdirs=kernel/patches scratch=1 ;;
-	esac
-	case ",$pdirs," in
-	,,) result FAIL setup "unknown variant (kernel/variants); for a scratch build set KUNIT_EXPECT=fixed|v2"; continue ;;
+	# A scratch kernel in $BUILD/V (kernel/tests/mutants.sh) is named by
+	# KUNIT_EXPECT, as for kernel/tests/run-kunit.sh.
+	if ! variant_lookup "$v"; then
+		result FAIL setup "unknown variant (kernel/variants); for a scratch build set KUNIT_EXPECT=fixed|v2"
+		continue
+	fi
+	case ",$VARIANT_PDIRS," in
 	*,kernel/fixes,*) expect=match ;;
 	*,kernel/patches,*) expect=gap ;;
 	*) expect=match ;;
 	esac
-	if [ $scratch = 0 ] && ! "$TOP/kernel/variant.sh" "$v" >/dev/null 2>&1; then
+	if [ "$VARIANT_SCRATCH" = 0 ] && ! "$TOP/kernel/variant.sh" "$v" >/dev/null 2>&1; then
 		result FAIL build "kernel/variant.sh $v"
 		continue
 	fi

@@ -27,6 +27,7 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 BUILD=${BUILD:-$TOP/build}
+. "$TOP/kernel/env.sh"
 V=${1:?usage: kernel/tests/run-kunit.sh VARIANT [--module PATH.ko[:PARAMS]]...}
 shift
 fixtures=()
@@ -60,20 +61,12 @@ rm -rf "$logs"
 mkdir -p "$logs"
 
 # --- the variant: built, with the suite as a module ------------------------
-line=$(awk -v n="$V" '!/^#/ && $1 == n' "$TOP/kernel/variants")
-if [ -z "$line" ]; then
-	# A scratch kernel (a mutation check) built by hand in $BUILD/VARIANT:
-	# the caller says which expectation holds.
-	case ${KUNIT_EXPECT:-} in
-	fixed) line="$V kernel/patches,kernel/fixes,kernel/tests -" ;;
-	v2) line="$V kernel/patches,kernel/tests -" ;;
-	*)
-		fail setup "unknown variant (kernel/variants); for a scratch build in $BUILD/$V set KUNIT_EXPECT=fixed|v2"
-		finish
-		;;
-	esac
-	NO_BUILD=1
+if ! variant_lookup "$V"; then
+	fail setup "unknown variant (kernel/variants); for a scratch build in $BUILD/$V set KUNIT_EXPECT=fixed|v2"
+	finish
 fi
+# A scratch kernel (a mutation check) is built by hand, not by variant.sh.
+[ "$VARIANT_SCRATCH" = 1 ] && NO_BUILD=1
 if [ "${NO_BUILD:-0}" != 1 ] &&
 	! "$TOP/kernel/variant.sh" "$V" >"$logs/build.log" 2>&1; then
 	fail build "kernel/variant.sh $V failed, see $logs/build.log"
@@ -96,9 +89,7 @@ fi
 
 # The expected failures: the v2 gaps, unless the variant carries the fix.
 declare -A expect_fail=()
-# shellcheck disable=SC2086 # split the variant line into its fields
-set -- $line
-case ",$2," in
+case ",$VARIANT_PDIRS," in
 *,kernel/fixes,*) expectation="all pass (fixed)" ;;
 *)
 	expectation="v2 gaps fail (kernel/tests/expected-v2-gaps)"
@@ -117,8 +108,9 @@ echo "# variant $V: ${#cases[@]} cases, expectation: $expectation"
 # loads the fixtures, then runs the guest command: it sets failslab up where
 # the kernel has it, loads the suite (KUnit runs it at load time;
 # kunit.enable=1 because the config has KUNIT_DEFAULT_ENABLED=n), and on a
-# kmemleak kernel lets the freed tables age and reports what kmemleak finds.  The runner judges the boot (panic, oops, BUG, KASAN, WARNING,
-# lockdep, RCU stall, kmemleak, hang) with its exit code.
+# kmemleak kernel lets the freed tables age and reports what kmemleak finds.
+# The runner judges the boot (panic, oops, BUG, KASAN, WARNING, lockdep, RCU
+# stall, kmemleak, hang) with its exit code.
 cat >"$logs/guest-cmd.sh" <<EOF
 # em_test_update_nomem: failslab (debug kernels) must count GFP_KERNEL
 # allocations; nothing fails unless the case arms its task's fail-nth.
