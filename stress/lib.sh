@@ -1,5 +1,6 @@
-# stress/lib.sh — sourced by stress/run.sh and stress/faults.sh (they set
-# TOP, BUILD and $suite, the prefix of their PASS/FAIL lines, first).
+# stress/lib.sh — sourced by stress/run.sh and stress/faults.sh, and for
+# build() by tests/kunit.sh and tests/em-trace.sh (they set TOP, BUILD and
+# $suite, the prefix of their PASS/FAIL lines, first).
 # Counting of PASS:/FAIL:/SKIP: lines, the closing count line, and the
 # build of what a guest run on a debug kernel needs.
 

@@ -14,14 +14,10 @@ BUILD=${BUILD:-$TOP/build}
 v=${1:-patched}
 TEMP_MC=${TEMP_MC:-85000}
 name=em-trace/$v
-if ! "$TOP/kernel/variant.sh" "$v" >/dev/null 2>&1; then
-	echo "FAIL: $name/build (kernel/variant.sh $v)"
-	exit 1
-fi
-if ! ko=$("$TOP/bench/kmod.sh" "$v" bench/platform | tail -1) || [ ! -f "$ko" ]; then
-	echo "FAIL: $name/build (bench/kmod.sh $v bench/platform)"
-	exit 1
-fi
+suite=$name
+. "$TOP/stress/lib.sh"
+build build "$v" bench/platform
+ko=${KOS[0]}
 out=$BUILD/em-trace/$v
 rm -rf "$out"
 mkdir -p "$out"

@@ -5,13 +5,9 @@
 # Models the suite's CPU cases update.  Builds the variant and the module.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
 V=${1:?usage: tests/kunit.sh VARIANT}
-if ! "$TOP/kernel/variant.sh" "$V"; then
-	echo "FAIL: kunit/$V/build (kernel/variant.sh $V failed)"
-	exit 1
-fi
-if ! ko=$("$TOP/bench/kmod.sh" "$V" bench/platform | tail -1) || [ ! -f "$ko" ]; then
-	echo "FAIL: kunit/$V/fixture (bench/kmod.sh $V bench/platform failed)"
-	exit 1
-fi
-exec "$TOP/kernel/tests/run-kunit.sh" "$V" --module "$ko"
+suite=kunit/$V
+. "$TOP/stress/lib.sh"
+build build "$V" bench/platform
+exec "$TOP/kernel/tests/run-kunit.sh" "$V" --module "${KOS[0]}"
