@@ -27,7 +27,7 @@ QUICK ?= 0
 BASELINE ?= quick
 export QUICK
 
-.PHONY: help deps tools tools-host tools-guest pristine kernels check-series check-fixes guest-check test bench \
+.PHONY: help deps tools tools-host tools-guest pristine kernels check-series check-fixes guest-check test check bench \
 	aa-repeat gate-control gate-power pd-sweep stress report compare gate clean distclean
 
 # The default of knob $(1) as bench/run-bench.sh declares it (QUICK's, then
@@ -47,6 +47,7 @@ help:
 	@echo "  make guest-check   boot each variant on TOPO=$(TOPO) (count x capacity-dmips-mhz"
 	@echo "                     per cluster): capacities, perf domains, governors, EAS, as JSON"
 	@echo "  make test          everything CI runs; ends with 'N passed, N failed'"
+	@echo "  make check         the host-only unit tests alone (seconds; no kernel, no guest)"
 	@echo "  make bench         em_bench on every variant/preemption/update_hz/mode, then"
 	@echo "                     results/runs/<id>/{summary.json,report.md,*.png,*.svg}; latest -> it"
 	@echo "                     (QUICK=1: deterministic mode only, fewer boots; then every"
@@ -93,6 +94,7 @@ deps:
 # what they run exists and say "make tools" when it does not.
 tools: tools-host tools-guest
 tools-host:
+	@$(MAKE) -s -C lib
 	@$(MAKE) -s -C qemu-runner
 	@$(MAKE) -s -C results
 tools-guest: deps
@@ -121,6 +123,10 @@ guest-check: deps tools
 
 test: deps tools
 	@tests/run.sh
+
+# make check: the host-only unit tests (no kernel, no guest), in seconds.
+check: deps tools
+	@tests/run.sh lib-unit runner-unit results-unit guest-unit scenarios-unit
 
 # make bench: em_bench (bench/run-bench.sh, which writes RUNDIR/summary.json
 # over its runs) into RUNDIR/runs, then the scenarios (scenarios/run-all.sh:

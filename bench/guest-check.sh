@@ -53,10 +53,10 @@ for v in "$@"; do
 	if [ -f "$r" ]; then
 		printf '{"variant": "%s", "topo": "%s", "wall_s": %.1f, "guest": %s}\n' \
 			"$v" "$topo" "$wall" "$(cat "$r")"
-		grep -o '"name":"[a-z_]*","pass":\(true\|false\)' "$r" |
-			sed -e 's/"name":"\([a-z_]*\)","pass":true/PASS: guest-check\/'"$v"'\/'"$topo"'\/\1/' \
-				-e 's/"name":"\([a-z_]*\)","pass":false/FAIL: guest-check\/'"$v"'\/'"$topo"'\/\1/'
-		grep -q '"pass":false' "$r" && rc=1
+		jq -r --arg p "guest-check/$v/$topo" \
+			'.checks[] | "\(if .pass then "PASS" else "FAIL" end): \($p)/\(.name)"' "$r" ||
+			echo "FAIL: guest-check/$v/$topo (not JSON: $r)"
+		jq -e '.pass' "$r" >/dev/null 2>&1 || rc=1
 	else
 		echo "FAIL: guest-check/$v/$topo (no result: $(tail -1 "$out.log"))"
 		rc=1
@@ -64,8 +64,8 @@ for v in "$@"; do
 	fi
 	if [ $placement = 1 ]; then
 		p=$out/placement.json
-		if [ -f "$p" ] && grep -q '"pass":true}$' "$p" && [ $run = 0 ]; then
-			echo "PASS: placement/$v/$topo ($(grep -o '"small":{[^}]*}' "$p" | head -1))"
+		if jq -e '.pass' "$p" >/dev/null 2>&1 && [ $run = 0 ]; then
+			echo "PASS: placement/$v/$topo ($(jq -c 'first(.. | objects | select(has("small")) | {small})' "$p"))"
 		else
 			echo "FAIL: placement/$v/$topo ($(tail -1 "$out.log"); see $p)"
 			rc=1

@@ -4,7 +4,8 @@
 set -eu
 pkgs="linux-source-6.1 gcc-aarch64-linux-gnu ccache qemu-system-arm
 device-tree-compiler sparse flex bison bc libssl-dev libelf-dev cpio xz-utils
-kmod rsync jq gcc make libc6-dev libc6-dev-arm64-cross python3 python3-ply python3-matplotlib python3-numpy python3-jsonschema hyperfine dpkg-dev"
+kmod rsync jq gcc make libc6-dev libc6-dev-arm64-cross python3 python3-ply python3-matplotlib python3-numpy python3-jsonschema hyperfine dpkg-dev
+libjson-c-dev libjson-c-dev:arm64 libcmocka-dev"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

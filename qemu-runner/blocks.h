@@ -20,7 +20,9 @@
 #ifndef EMRCU_BLOCKS_H
 #define EMRCU_BLOCKS_H
 
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #define BLOCK_NAME_MAX 128
 #define BLOCK_KERNEL_TAG "EMRCU-DATA "

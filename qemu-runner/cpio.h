@@ -7,7 +7,9 @@
 #ifndef EMRCU_CPIO_H
 #define EMRCU_CPIO_H
 
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 struct cpio {
 	struct buf out;

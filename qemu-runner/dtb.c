@@ -5,7 +5,9 @@
 #include "proc.h"
 #include "qemu_cmd.h"
 #include "sha256.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /* dts.c — rewrite cpu-map and capacities in a decompiled DTS. */
 #include "dts.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <stdio.h>
 #include <string.h>

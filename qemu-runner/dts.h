@@ -18,7 +18,7 @@
 #ifndef EMRCU_DTS_H
 #define EMRCU_DTS_H
 
-#include "topo.h"
+#include "emrcu/topo.h"
 
 /* Version of the transformation: part of the DTB cache key. */
 #define DTS_XFORM_VERSION 1

@@ -6,18 +6,21 @@
 #include "defaults.h"
 #include "dtb.h"
 #include "exitcodes.h"
-#include "json.h"
+#include "emrcu/json.h"
 #include "overlay.h"
 #include "proc.h"
 #include "qemu_cmd.h"
 #include "run.h"
 #include "scan.h"
 #include "sha256.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 #include "watch.h"
 
 #include <errno.h>
 #include <libgen.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,103 +178,89 @@ static char *default_image(const struct run_opts *o, char *err, size_t errlen)
 	return img;
 }
 
+/* Seconds with millisecond resolution; null when unknown (negative or NaN). */
+static struct json *secs(double v)
+{
+	return isnan(v) || v < 0 ? json_new_null() : json_new_num(round(v * 1000) / 1000);
+}
+
+static struct json *str_array(char *const *v, int n)
+{
+	struct json *a = json_new_arr();
+	int i;
+
+	for (i = 0; i < n; i++)
+		json_push(a, json_new_str(v[i]));
+	return a;
+}
+
 static int write_meta(const struct run_opts *o, const char *path, const struct argv *qa,
 		       const char *qver, const char *cfg_hash, const char *dtb,
 		       const char *image, const char *cmdline, const struct scan *sc,
 		       const struct watch *w, const struct sink *sk, int code,
 		       const char *reason_kind, const char *reason, const char *started)
 {
-	struct buf b = { 0 };
-	char spec[256];
+	struct json *m = json_new_obj(), *t, *a, *d;
+	char spec[256], *text;
 	int i, rc;
 
 	topo_format(&o->topo, spec, sizeof(spec));
-	buf_adds(&b, "{\n");
-	json_kint(&b, "schema", 1, 1);
-	json_kstr(&b, "started_utc", started, 1);
-	json_kstr(&b, "variant", o->variant, 1);
-	json_kstr(&b, "kernel_image", o->kernel, 1);
-	json_kstr(&b, "kernel_release", sc->release[0] ? sc->release : NULL, 1);
-	json_kstr(&b, "config_sha256", cfg_hash, 1);
-	json_kstr(&b, "qemu_version", qver, 1);
-	json_str(&b, "qemu_argv");
-	buf_adds(&b, ": [");
-	for (i = 0; i < qa->n; i++) {
-		if (i)
-			buf_adds(&b, ", ");
-		json_str(&b, qa->v[i]);
+	json_set_int(m, "schema", 1);
+	json_set_str(m, "started_utc", started);
+	json_set_str(m, "variant", o->variant);
+	json_set_str(m, "kernel_image", o->kernel);
+	json_set_str(m, "kernel_release", sc->release[0] ? sc->release : NULL);
+	json_set_str(m, "config_sha256", cfg_hash);
+	json_set_str(m, "qemu_version", qver);
+	json_set(m, "qemu_argv", str_array(qa->v, qa->n));
+	json_set_str(m, "kernel_cmdline", cmdline);
+	t = json_set(m, "topology", json_new_obj());
+	json_set_str(t, "spec", spec);
+	json_set_int(t, "ncpus", o->topo.ncpus);
+	json_set_bool(t, "llc_per_cluster", o->llc);
+	a = json_set(t, "clusters", json_new_arr());
+	for (i = 0; i < o->topo.nclusters; i++) {
+		d = json_push(a, json_new_obj());
+		json_set_int(d, "cpus", o->topo.c[i].ncpus);
+		json_set_int(d, "capacity_dmips_mhz", o->topo.c[i].capacity);
+		json_set_int(d, "cpu_capacity", topo_final_capacity(&o->topo, i));
 	}
-	buf_adds(&b, "],\n");
-	json_kstr(&b, "kernel_cmdline", cmdline, 1);
-	json_str(&b, "topology");
-	buf_printf(&b, ": {\"spec\": \"%s\", \"ncpus\": %d, \"llc_per_cluster\": %s, \"clusters\": [",
-		   spec, o->topo.ncpus, o->llc ? "true" : "false");
-	for (i = 0; i < o->topo.nclusters; i++)
-		buf_printf(&b, "%s{\"cpus\": %d, \"capacity_dmips_mhz\": %d, \"cpu_capacity\": %d}",
-			   i ? ", " : "", o->topo.c[i].ncpus, o->topo.c[i].capacity,
-			   topo_final_capacity(&o->topo, i));
-	buf_adds(&b, "]},\n");
-	json_kstr(&b, "cpu", o->cpu, 1);
-	json_kstr(&b, "mem", o->mem, 1);
-	json_kstr(&b, "mode", o->deterministic ? "deterministic" : "realtime", 1);
-	if (o->deterministic)
-		json_kint(&b, "icount_shift", o->shift, 1);
-	else
-		buf_adds(&b, "\"icount_shift\": null,\n");
-	json_kstr(&b, "dtb", dtb, 1);
-	json_kstr(&b, "image", image, 1);
-	json_kstr(&b, "cmd_origin", o->cmd_origin, 1);
-	json_kstr(&b, "cmd", o->cmd, 1);
-	json_str(&b, "modules");
-	buf_adds(&b, ": [");
+	json_set_str(m, "cpu", o->cpu);
+	json_set_str(m, "mem", o->mem);
+	json_set_str(m, "mode", o->deterministic ? "deterministic" : "realtime");
+	json_set(m, "icount_shift", o->deterministic ? json_new_int(o->shift) : json_new_null());
+	json_set_str(m, "dtb", dtb);
+	json_set_str(m, "image", image);
+	json_set_str(m, "cmd_origin", o->cmd_origin);
+	json_set_str(m, "cmd", o->cmd);
+	a = json_set(m, "modules", json_new_arr());
 	for (i = 0; i < o->nmods; i++) {
-		buf_adds(&b, i ? ", {" : "{");
-		json_kstr(&b, "path", o->mods[i].path, 0);
-		buf_adds(&b, ", ");
-		json_kstr(&b, "params", o->mods[i].params, 0);
-		buf_adds(&b, "}");
+		d = json_push(a, json_new_obj());
+		json_set_str(d, "path", o->mods[i].path);
+		json_set_str(d, "params", o->mods[i].params);
 	}
-	buf_adds(&b, "],\n");
-	json_kint(&b, "timeout_s", o->timeout, 1);
-	json_kint(&b, "idle_timeout_s", o->idle_timeout, 1);
-	json_knum(&b, "wall_time_s", w->t_end, 1);
-	json_knum(&b, "wall_to_init_s", w->t_init, 1);
-	json_knum(&b, "wall_to_exit_s", w->t_exit, 1);
-	json_knum(&b, "boot_to_init_s", sc->init_ts, 1);
-	if (sc->got_exit)
-		json_kint(&b, "guest_rc", sc->guest_rc, 1);
-	else
-		buf_adds(&b, "\"guest_rc\": null,\n");
-	json_kint(&b, "exit_code", code, 1);
-	json_kstr(&b, "exit_kind", reason_kind, 1);
-	json_kstr(&b, "exit_reason", reason, 1);
-	json_str(&b, "detections");
-	buf_adds(&b, ": {");
+	json_set_int(m, "timeout_s", o->timeout);
+	json_set_int(m, "idle_timeout_s", o->idle_timeout);
+	json_set(m, "wall_time_s", secs(w->t_end));
+	json_set(m, "wall_to_init_s", secs(w->t_init));
+	json_set(m, "wall_to_exit_s", secs(w->t_exit));
+	json_set(m, "boot_to_init_s", secs(sc->init_ts));
+	json_set(m, "guest_rc", sc->got_exit ? json_new_int(sc->guest_rc) : json_new_null());
+	json_set_int(m, "exit_code", code);
+	json_set_str(m, "exit_kind", reason_kind);
+	json_set_str(m, "exit_reason", reason);
+	d = json_set(m, "detections", json_new_obj());
 	for (i = 1; i < DET_COUNT; i++)
-		buf_printf(&b, "%s\"%s\": %d", i > 1 ? ", " : "", det_name((enum det)i),
-			   sc->counts[i]);
-	buf_adds(&b, "},\n");
-	json_kint(&b, "console_bytes", w->console_bytes, 1);
-	json_str(&b, "results");
-	buf_adds(&b, ": [");
-	for (i = 0; i < sk->nresults; i++) {
-		if (i)
-			buf_adds(&b, ", ");
-		json_str(&b, sk->results[i]);
-	}
-	buf_adds(&b, "],\n");
-	json_str(&b, "warnings");
-	buf_adds(&b, ": [");
-	for (i = 0; i < sk->nwarnings; i++) {
-		if (i)
-			buf_adds(&b, ", ");
-		json_str(&b, sk->warnings[i]);
-	}
-	buf_adds(&b, "]\n}\n");
-	rc = write_file_atomic(path, b.p, b.len) ? errno : 0;
+		json_set_int(d, det_name((enum det)i), sc->counts[i]);
+	json_set_int(m, "console_bytes", (int64_t)w->console_bytes);
+	json_set(m, "results", str_array(sk->results, sk->nresults));
+	json_set(m, "warnings", str_array(sk->warnings, sk->nwarnings));
+	text = json_text(m, 2);
+	rc = write_file_atomic(path, text, strlen(text)) ? errno : 0;
 	if (rc)
 		fprintf(stderr, "emrcu-run: warning: cannot write %s: %s\n", path, strerror(rc));
-	buf_free(&b);
+	free(text);
+	json_free(m);
 	return rc;	/* 0 or the errno */
 }
 

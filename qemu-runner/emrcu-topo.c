@@ -17,8 +17,10 @@
 #include "dts.h"
 #include "proc.h"
 #include "run.h"
-#include "topo.h"
-#include "util.h"
+#include "emrcu/topo.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <libgen.h>
 #include <stdio.h>

@@ -13,7 +13,9 @@
 #define EMRCU_OVERLAY_H
 
 #include "run.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 /* Guest file name of module i ("03-em_bench.ko"), malloc'd. */
 char *overlay_module_name(const char *path, int index);

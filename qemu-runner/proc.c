@@ -1,7 +1,9 @@
 /* proc.c — fork/exec/wait with captured output. */
 #define _GNU_SOURCE
 #include "proc.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,9 @@
 #define _GNU_SOURCE
 #include "qemu_cmd.h"
 #include "defaults.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>

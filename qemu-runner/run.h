@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "topo.h"
+#include "emrcu/topo.h"
 
 #define MAX_MODULES 32
 #define MAX_FILES 64

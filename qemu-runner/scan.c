@@ -1,6 +1,8 @@
 /* scan.c — console line scanner. */
 #include "scan.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /* sha256.c — SHA-256 (FIPS 180-4). */
 #include "sha256.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>

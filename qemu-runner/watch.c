@@ -3,7 +3,9 @@
 #include "watch.h"
 #include "defaults.h"
 #include "exitcodes.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -6,7 +6,7 @@
 
 #include "rng.h"
 #include "stats.h"
-#include "xalloc.h"
+#include "emrcu/xalloc.h"
 
 /* k-th smallest (0-based) of b[0..n-1], reordering b; 3-way quickselect. */
 static double select_kth(double *b, size_t n, size_t k)

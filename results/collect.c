@@ -187,7 +187,7 @@ static int collect_updater(struct pools *ps, const struct run *r, char *err,
 	const struct json *up = json_get(r->bench, "updater");
 	int avail = 0;
 
-	json_bool(json_get(up, "available"), &avail);
+	json_boolean(json_get(up, "available"), &avail);
 	if (!avail || !json_get(up, "update_ns"))
 		return 0;
 	if (collect_series(ps, r, up, "update_ns", "update_us", "lower", 0,
@@ -287,7 +287,7 @@ static int scaling_boot(const struct run *r)
 {
 	int sc = 0;
 
-	json_bool(json_get(json_get(r->bench, "params"), "scaling"), &sc);
+	json_boolean(json_get(json_get(r->bench, "params"), "scaling"), &sc);
 	return sc && r->update_hz == 0 && json_len(json_get(r->bench, "scaling"));
 }
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fsutil.h"
+#include "emrcu/fs.h"
 #include "gate.h"
 
 static int usage(void)
@@ -397,7 +397,7 @@ int main(int argc, char **argv)
 		return usage();
 	}
 	if (!conf_path[0] &&
-	    conf_default_path("gate.conf", conf_path, sizeof(conf_path))) {
+	    declared_path("gate.conf", conf_path, sizeof(conf_path))) {
 		fprintf(stderr, "emrcu-compare: cannot locate results/gate.conf (use --conf)\n");
 		free(files);
 		return 2;
@@ -409,13 +409,11 @@ int main(int argc, char **argv)
 	}
 	if (gateconf_load(&conf, &g, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-compare: %s\n", err);
-		conf_free(&conf);
 		free(files);
 		return 2;
 	}
 	rc = cal ? calibrate(files, nf, &g) :
 		   compare(files[0], files[1], noise, json_out, &g, conf_path);
-	conf_free(&conf);
 	free(files);
 	return rc;
 }

@@ -10,9 +10,9 @@
 
 #include "stats.h"
 #include "summarize.h"
-#include "xalloc.h"
+#include "emrcu/xalloc.h"
 
-int sumconf_load(const struct conf *c, struct sumconf *sc, char *err,
+int sumconf_load(struct conf *c, struct sumconf *sc, char *err,
 		 size_t errlen)
 {
 	double b, s;

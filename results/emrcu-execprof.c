@@ -13,8 +13,8 @@
  */
 #define _GNU_SOURCE
 #include "execprof.h"
-#include "fsutil.h"
-#include "json.h"
+#include "emrcu/fs.h"
+#include "emrcu/json.h"
 
 #include <inttypes.h>
 #include <math.h>

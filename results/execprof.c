@@ -2,7 +2,7 @@
 /* execprof.c - per-instruction counts of one function from a QEMU exec log. */
 #define _GNU_SOURCE
 #include "execprof.h"
-#include "xalloc.h"
+#include "emrcu/xalloc.h"
 
 #include <ctype.h>
 #include <inttypes.h>

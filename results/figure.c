@@ -70,7 +70,7 @@ static int boot_range(const struct json *node, struct fig *f)
 	f->boot_max = -INFINITY;
 	if (!a)
 		return 0;
-	if (a->type != JSON_ARRAY)
+	if (json_kind(a) != JSON_ARRAY)
 		return -1;
 	for (i = 0; i < json_len(a); i++) {
 		double d;
@@ -95,7 +95,7 @@ int fig_from_json(const struct json *node, struct fig *f, char *err,
 
 	memset(f, 0, sizeof(*f));
 	f->node = node;
-	if (!node || node->type != JSON_OBJECT) {
+	if (!node || json_kind(node) != JSON_OBJECT) {
 		snprintf(err, errlen, "figure is not an object");
 		return -1;
 	}
@@ -182,7 +182,7 @@ int summary_load(const char *path, struct summary *s, char *err, size_t errlen)
 		goto fail;
 	}
 	figs = json_get(s->root, "figures");
-	if (!figs || figs->type != JSON_ARRAY) {
+	if (!figs || json_kind(figs) != JSON_ARRAY) {
 		snprintf(err, errlen, "%s: no 'figures' array", path);
 		goto fail;
 	}

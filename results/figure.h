@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "json.h"
+#include "emrcu/json.h"
 
 #define SUMMARY_SCHEMA "emrcu/summary/1"
 #define NOISE_SCHEMA "emrcu/noise/1"

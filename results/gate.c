@@ -7,7 +7,7 @@
 
 #include "gate.h"
 
-int gateconf_load(const struct conf *c, struct gateconf *g, char *err,
+int gateconf_load(struct conf *c, struct gateconf *g, char *err,
 		  size_t errlen)
 {
 	if (conf_double(c, "min_effect_pct_deterministic", &g->min_effect_det,
@@ -46,7 +46,7 @@ int noise_load(const char *path, struct noise *nz, char *err, size_t errlen)
 	schema = json_str(json_get(nz->root, "schema"));
 	figs = json_get(nz->root, "figures");
 	if (!schema || strcmp(schema, NOISE_SCHEMA) || !figs ||
-	    figs->type != JSON_ARRAY) {
+	    json_kind(figs) != JSON_ARRAY) {
 		snprintf(err, errlen, "%s: not a %s file", path, NOISE_SCHEMA);
 		goto fail;
 	}

@@ -8,9 +8,10 @@
 
 #include <stddef.h>
 
-#include "conf.h"
+#include "emrcu/conf.h"
+#include "pairs.h"
 #include "figure.h"
-#include "json.h"
+#include "emrcu/json.h"
 
 struct gateconf {
 	double min_effect_det;	/* minimum |%change|, deterministic mode */
@@ -29,7 +30,7 @@ struct gateconf {
 /* Is @f judged by the absolute instruction floor (min_effect_insns)? */
 int gate_insn_figure(const struct fig *f);
 
-int gateconf_load(const struct conf *c, struct gateconf *g, char *err,
+int gateconf_load(struct conf *c, struct gateconf *g, char *err,
 		  size_t errlen);
 
 /* A loaded NOISE.json: per-figure noise bands (percent). */

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "figure.h"
-#include "json.h"
+#include "emrcu/json.h"
 
 struct pool {
 	struct json *tmpl;	/* identity + descriptive fields of the figure */

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fsutil.h"
+#include "emrcu/fs.h"
 #include "runload.h"
-#include "xalloc.h"
+#include "emrcu/xalloc.h"
 
 static int load_opt(const char *dir, const char *name, struct json **out,
 		    char *err, size_t errlen)
@@ -32,7 +32,7 @@ static int num_array(const struct json *a)
 	size_t i;
 	double d;
 
-	if (!a || a->type != JSON_ARRAY)
+	if (!a || json_kind(a) != JSON_ARRAY)
 		return 0;
 	for (i = 0; i < json_len(a); i++)
 		if (json_num(json_at(a, i), &d) || !isfinite(d))
@@ -62,13 +62,13 @@ static int check_bench(const struct json *b, const char *f, char *err,
 		    schema ? schema : "(none)", EM_BENCH_SCHEMA);
 	if (!json_str(json_get(b, "variant")) || !json_str(json_get(b, "preempt")))
 		BAD("%s: 'variant' and 'preempt' must be strings", f);
-	if (json_bool(json_get(b, "runtime_em"), &bv))
+	if (json_boolean(json_get(b, "runtime_em"), &bv))
 		BAD("%s: 'runtime_em' must be a bool", f);
 	par = json_get(b, "params");
-	if (!par || par->type != JSON_OBJECT)
+	if (!par || json_kind(par) != JSON_OBJECT)
 		BAD("%s: 'params' must be an object", f);
 	pds = json_get(b, "pds");
-	if (!pds || pds->type != JSON_ARRAY)
+	if (!pds || json_kind(pds) != JSON_ARRAY)
 		BAD("%s: 'pds' must be an array", f);
 	for (i = 0; i < json_len(pds); i++) {
 		const struct json *p = json_at(pds, i);
@@ -77,7 +77,7 @@ static int check_bench(const struct json *b, const char *f, char *err,
 			BAD("%s: pds[%zu] needs integer 'pd' and 'nr_states'", f, i);
 	}
 	rd = json_get(b, "readers");
-	if (!rd || rd->type != JSON_ARRAY)
+	if (!rd || json_kind(rd) != JSON_ARRAY)
 		BAD("%s: 'readers' must be an array", f);
 	for (i = 0; i < json_len(rd); i++) {
 		const struct json *r = json_at(rd, i);
@@ -88,7 +88,7 @@ static int check_bench(const struct json *b, const char *f, char *err,
 			    f, i);
 	}
 	up = json_get(b, "updater");
-	if (!up || json_bool(json_get(up, "available"), &bv))
+	if (!up || json_boolean(json_get(up, "available"), &bv))
 		BAD("%s: 'updater.available' must be a bool", f);
 	if (bv && json_get(up, "update_ns")) {
 		const struct json *pd = json_get(up, "pd"), *upd;
@@ -108,7 +108,7 @@ static int check_bench(const struct json *b, const char *f, char *err,
 			BAD("%s: updater.update_pd must parallel update_ns", f);
 	}
 	sc = json_get(b, "scaling");
-	if (sc && sc->type != JSON_ARRAY)
+	if (sc && json_kind(sc) != JSON_ARRAY)
 		BAD("%s: 'scaling' must be an array", f);
 	for (i = 0; i < json_len(sc); i++) {
 		const struct json *s = json_at(sc, i);
@@ -133,7 +133,7 @@ static int check_scenario(const struct json *s, const char *f, char *err,
 		    schema ? schema : "(none)", SCENARIO_SCHEMA);
 	if (!json_str(json_get(s, "scenario")))
 		BAD("%s: 'scenario' must be a string", f);
-	if (!m || m->type != JSON_ARRAY)
+	if (!m || json_kind(m) != JSON_ARRAY)
 		BAD("%s: 'metrics' must be an array", f);
 	for (i = 0; i < json_len(m); i++) {
 		const struct json *x = json_at(m, i);
@@ -194,7 +194,7 @@ int run_load(const char *dir, const char *base, struct run *r, char *err,
 		goto fail_dir;
 	if (r->scenario && check_scenario(r->scenario, "scenario.json", err, errlen))
 		goto fail_dir;
-	if (r->meta && r->meta->type != JSON_OBJECT) {
+	if (r->meta && json_kind(r->meta) != JSON_OBJECT) {
 		snprintf(err, errlen, "meta.json is not an object");
 		goto fail_dir;
 	}
@@ -249,7 +249,7 @@ int run_load(const char *dir, const char *base, struct run *r, char *err,
 		double hz = 0;
 		int null = 0, rt = 0;
 
-		json_bool(json_get(up, "available"), &avail);
+		json_boolean(json_get(up, "available"), &avail);
 		avail = avail && json_get(up, "update_ns");
 		/*
 		 * A null updater (the readers-only kernel's control) runs at
@@ -257,8 +257,8 @@ int run_load(const char *dir, const char *base, struct run *r, char *err,
 		 * updater's (results/pairs).  On a runtime-EM kernel its
 		 * figures would pool with the real updates of the same rate.
 		 */
-		json_bool(json_get(up, "null_update"), &null);
-		json_bool(json_get(r->bench, "runtime_em"), &rt);
+		json_boolean(json_get(up, "null_update"), &null);
+		json_boolean(json_get(r->bench, "runtime_em"), &rt);
 		if (null && rt) {
 			snprintf(err, errlen, "null_update on a kernel with the runtime EM: not a benchmark configuration");
 			goto fail_dir;

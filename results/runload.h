@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "json.h"
+#include "emrcu/json.h"
 
 #define EM_BENCH_SCHEMA "emrcu/em_bench/1"
 #define SCENARIO_SCHEMA "emrcu/scenario/1"

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fsutil.h"
+#include "emrcu/fs.h"
 #include "summarize.h"
 
 #define SAMPLES_NAME "summary-samples.json"
@@ -33,12 +33,12 @@ static struct json *clone_without(const struct json *o, const char *const *drop)
 	struct json *c = json_new_obj();
 	size_t i, k;
 
-	for (i = 0; o && o->type == JSON_OBJECT && i < o->u.obj.n; i++) {
+	for (i = 0; i < json_len(o) && json_kind(o) == JSON_OBJECT; i++) {
 		for (k = 0; drop[k]; k++)
-			if (!strcmp(o->u.obj.k[i], drop[k]))
+			if (!strcmp(json_key(o, i), drop[k]))
 				break;
 		if (!drop[k])
-			json_set(c, o->u.obj.k[i], json_clone(o->u.obj.v[i]));
+			json_set(c, json_key(o, i), json_clone(json_at(o, i)));
 	}
 	return c;
 }
@@ -153,9 +153,9 @@ int main(int argc, char **argv)
 		return usage();
 	}
 	if ((!conf_path[0] &&
-	     conf_default_path("summarize.conf", conf_path, sizeof(conf_path))) ||
+	     declared_path("summarize.conf", conf_path, sizeof(conf_path))) ||
 	    (!pairs_path[0] &&
-	     conf_default_path("pairs", pairs_path, sizeof(pairs_path)))) {
+	     declared_path("pairs", pairs_path, sizeof(pairs_path)))) {
 		fprintf(stderr, "emrcu-summarize: cannot locate results/ (use --conf and --pairs)\n");
 		goto out_args;
 	}
@@ -166,7 +166,6 @@ int main(int argc, char **argv)
 	if (sumconf_load(&conf, &sc, err, sizeof(err)) ||
 	    pairs_load(pairs_path, &pairs, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-summarize: %s\n", err);
-		conf_free(&conf);
 		goto out_args;
 	}
 	if (!out[0] && default_out(dirs, nd, out, sizeof(out))) {
@@ -261,7 +260,6 @@ out_json:
 	pools_free(&ps);
 out_conf:
 	pairs_free(&pairs);
-	conf_free(&conf);
 out_args:
 	free(dirs);
 	return rc;

@@ -10,8 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "conf.h"
-#include "json.h"
+#include "emrcu/conf.h"
+#include "pairs.h"
+#include "emrcu/json.h"
 #include "pool.h"
 #include "runload.h"
 
@@ -25,7 +26,7 @@ struct sumconf {
 	uint64_t seed;		/* bootstrap seed */
 };
 
-int sumconf_load(const struct conf *c, struct sumconf *sc, char *err,
+int sumconf_load(struct conf *c, struct sumconf *sc, char *err,
 		 size_t errlen);
 
 /* Adds every sample of one run to the pools. */

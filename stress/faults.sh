@@ -65,9 +65,9 @@ kernel() {
 	case_ "$name" "$want" "$re" -- "$@" || return
 	if [ "$(cat "$d/crash-block.json" 2>/dev/null)" != "$BLOCK" ]; then
 		ko "$name" "earlier result crash-block.json lost: '$(cat "$d/crash-block.json" 2>/dev/null)'"
-	elif ! grep -q "\"exit_kind\": \"$kind\"" "$d/meta.json" 2>/dev/null ||
-		! grep -q '"results": \["crash-block.json"' "$d/meta.json"; then
-		ko "$name" "meta.json: $(grep -E '"exit_(kind|code)"|"results"' "$d/meta.json" 2>/dev/null | tr -d '\n')"
+	elif ! jq -e --arg k "$kind" '.exit_kind == $k and .results[0] == "crash-block.json"' \
+			"$d/meta.json" >/dev/null 2>&1; then
+		ko "$name" "meta.json: $(jq -c '{exit_kind, exit_code, results}' "$d/meta.json" 2>/dev/null)"
 	else
 		ok "$name ($(sed 's/ (\/.*//' <<<"$line"))"
 	fi
@@ -154,7 +154,7 @@ else
 		if [ "$(cat "$m/small.txt" 2>/dev/null)" != earlier ] ||
 			[ "$(cat "$m/crash-block.json" 2>/dev/null)" != "$BLOCK" ]; then
 			ko disk-full-results "earlier results lost: small.txt '$(cat "$m/small.txt" 2>/dev/null)'"
-		elif ! grep -q '"exit_kind": "output"' "$m/meta.json" 2>/dev/null; then
+		elif ! jq -e '.exit_kind == "output"' "$m/meta.json" >/dev/null 2>&1; then
 			ko disk-full-results "verdict not saved in meta.json"
 		else
 			ok "disk-full-results (exit 15 output, small.txt and crash-block.json intact, verdict in meta.json)"

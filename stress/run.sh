@@ -152,11 +152,11 @@ verdict=$(printf '%s\n' "$runout" | grep '^emrcu-run: ' | grep -v '^emrcu-run: w
 R=$OUTDIR/run
 
 # ---- read the results ----------------------------------------------------------
-# One JSON value from a block written by our own printers (keys unique or the
-# top-level one first), without a JSON tool: join the lines, take the first.
+# jget FILE KEY: KEY's value in FILE as text, the outermost first (jq's
+# order); nothing when the file or the key is missing.
 jget() {
-	tr -d '\n' <"$1" 2>/dev/null | grep -o "\"$2\": *\(\"[^\"]*\"\|[^,}]*\)" | head -1 |
-		sed 's/^[^:]*: *//; s/^"//; s/"$//'
+	jq -r --arg k "$2" 'first(.. | objects | select(has($k)) | .[$k]) |
+		if type == "string" then . else tojson end' "$1" 2>/dev/null
 }
 tj=$R/em_torture.json
 gj=$R/stress_guest.json
@@ -187,9 +187,9 @@ fails=$(jget "$tj" failures_total)
 cycles=$(jget "$tj" cycles)
 gps=$(jget "$tj" grace_periods)
 einval=$(jget "$tj" update_einval)
-pipe=$(tr -d '\n' <"$tj" 2>/dev/null | grep -o '"pipe":\[[0-9,]*\]' | cut -d: -f2)
+pipe=$(jget "$tj" pipe)
 # Median update latency from the log2 histogram: bucket b is [2^(b-1), 2^b) us.
-p50=$(tr -d '\n' <"$tj" 2>/dev/null | grep -o '"update_us_log2":\[[0-9,]*\]' | cut -d'[' -f2 | tr -d ']' |
+p50=$(jget "$tj" update_us_log2 | tr -d '[]' |
 	awk -F, '{ for (i = 1; i <= NF; i++) t += $i; for (i = 1; i <= NF; i++) { c += $i
 		if (c * 2 >= t && t) { b = i - 1; printf "%d-%d us", b ? 2 ^ (b - 1) : 0, 2 ^ b; exit } } }')
 hp=$(jget "$gj" hotplug_cycles)
@@ -234,10 +234,10 @@ if [ -z "$updates" ]; then
 	finish
 fi
 # The oracles must be in the kernel that ran (em_torture reports its config).
-cfg=$(tr -d '\n' <"$tj" | grep -o '"config":{[^}]*}')
+cfg=$(jget "$tj" config)
 missing=
 for k in kasan prove_rcu lockdep kmemleak debug_objects_rcu_head; do
-	case "$cfg" in *"\"$k\":true"*) ;; *) missing="$missing $k" ;; esac
+	[ "$(jq -r --arg k "$k" '.[$k]' <<<"$cfg" 2>/dev/null)" = true ] || missing="$missing $k"
 done
 if [ -z "$missing" ]; then
 	ok "oracles (KASAN, PROVE_RCU, lockdep, kmemleak, DEBUG_OBJECTS_RCU_HEAD in the guest kernel)"

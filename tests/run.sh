@@ -2,7 +2,7 @@
 # tests/run.sh [SUITE...] — what `make test` (and so CI) runs.
 #
 # Each suite is a command that prints `PASS: <name>` / `FAIL: <name> (why)`
-# lines.  `make bench`, `make stress QUICK=1` and `make guest-check` run as
+# lines, or TAP lines (`ok N - <name>` / `not ok N - <name>`: the cmocka tests).  `make bench`, `make stress QUICK=1` and `make guest-check` run as
 # a newcomer's first command on a fresh clone (tests/in-clone.sh).  This script runs the suites in order, keeps each one's full output
 # in build/test-logs/<suite>.log, and ends with the line `N passed, N failed`.
 # A suite that exits non-zero without a FAIL line, or that checked nothing,
@@ -18,6 +18,7 @@ mkdir -p "$logs"
 
 # name | command (run from the top of the tree)
 SUITES=(
+	"lib-unit|make -s -C lib test"
 	"runner-unit|make -s -C qemu-runner test"
 	"results-unit|make -s -C results test"
 	"kernels|tests/kernels.sh"
@@ -64,16 +65,20 @@ for s in "${SUITES[@]}"; do
 	echo "=== $name: $cmd"
 	bash -c "$cmd" >"$logs/$name.log" 2>&1
 	rc=$?
-	p=$(grep -c '^PASS: ' "$logs/$name.log")
-	f=$(grep -c '^FAIL: ' "$logs/$name.log")
-	grep -E '^(PASS|FAIL): ' "$logs/$name.log"
+	# A suite's cases: its PASS:/FAIL:/SKIP: lines, or its TAP lines (cmocka).
+	sed -nE -e 's/^ok [0-9]+ - (.*) # SKIP.*/SKIP: \1/p; t' \
+		-e 's/^ok [0-9]+ - (.*)/PASS: \1/p; t' -e 's/^not ok [0-9]+ - (.*)/FAIL: \1/p; t' \
+		-e '/^(PASS|FAIL|SKIP): /p' "$logs/$name.log" >"$logs/$name.cases"
+	p=$(grep -c '^PASS: ' "$logs/$name.cases")
+	f=$(grep -c '^FAIL: ' "$logs/$name.cases")
+	grep -E '^(PASS|FAIL): ' "$logs/$name.cases"
 	while IFS= read -r l; do
 		case $l in
 		PASS:*) tap_line ok "$name: ${l#PASS: }" ;;
 		FAIL:*) tap_line not-ok "$name: ${l#FAIL: }" ;;
 		SKIP:*) tap_line ok "$name: ${l#SKIP: }" SKIP ;;
 		esac
-	done < <(grep -E '^(PASS|FAIL|SKIP): ' "$logs/$name.log")
+	done <"$logs/$name.cases"
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL: $name (exit $rc, no FAIL line; last lines of $logs/$name.log:)"
 		tail -15 "$logs/$name.log" | sed 's/^/    /'

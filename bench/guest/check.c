@@ -20,10 +20,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "em.h"
-#include "json.h"
+#include "emrcu/em.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 #include "kmsg.h"
-#include "topo.h"
+#include "cputopo.h"
 
 #define PLATFORM_DIR "/sys/kernel/debug/emrcu_platform"
 
@@ -35,7 +37,7 @@ struct checks {
 static void check(struct checks *c, const char *name, int ok)
 {
 	fprintf(c->f, "%s{\"name\":", c->nr++ ? "," : "");
-	json_str(c->f, name);
+	json_fput_str(c->f, name);
 	fprintf(c->f, ",\"pass\":%s}", ok ? "true" : "false");
 	if (!ok)
 		c->failed++;
@@ -67,11 +69,11 @@ static void print_policies(FILE *f, const struct topo *t)
 		const struct policy_info *p = &t->policy[i];
 
 		fprintf(f, "%s{\"policy\":%d,\"cpus\":", i ? "," : "", p->id);
-		json_cpus(f, p->cpus);
+		cpulist_fput_json(f, p->cpus);
 		fputs(",\"governor\":", f);
-		json_str(f, p->governor);
+		json_fput_str(f, p->governor);
 		fputs(",\"driver\":", f);
-		json_str(f, p->driver);
+		json_fput_str(f, p->driver);
 		fprintf(f, ",\"min_khz\":%ld,\"max_khz\":%ld,\"cur_khz\":%ld,\"nr_freqs\":%d}",
 			p->min_khz, p->max_khz, p->cur_khz, p->nr_freqs);
 	}
@@ -87,10 +89,10 @@ static void print_pds(FILE *f, const struct em_pd *pds, int n)
 		const struct em_pd *pd = &pds[i];
 
 		fprintf(f, "%s{\"name\":", i ? "," : "");
-		json_str(f, pd->name);
+		json_fput_str(f, pd->name);
 		fputs(",\"cpus\":", f);
 		if (pd->is_cpu)
-			json_cpus(f, pd->cpus);
+			cpulist_fput_json(f, pd->cpus);
 		else
 			fputs("null", f);
 		fprintf(f, ",\"nr_states\":%d,\"khz\":[", pd->nr_states);
@@ -116,7 +118,7 @@ static void print_eas(FILE *f, const struct eas_state *e, long aware)
 	for (i = 0; i < e->nr_notes; i++) {
 		if (i)
 			fputc(',', f);
-		json_str(f, e->notes[i]);
+		json_fput_str(f, e->notes[i]);
 	}
 	fputs("]}", f);
 }
@@ -258,9 +260,9 @@ int main(int argc, char **argv)
 	print_eas(f, &eas, aware);
 	fprintf(f, ",\"platform_loaded\":%s,\"lowest_cpus\":",
 		access(PLATFORM_DIR, F_OK) ? "false" : "true");
-	json_cpus(f, topo_lowest(&t));
+	cpulist_fput_json(f, topo_lowest(&t));
 	fputs(",\"highest_cpus\":", f);
-	json_cpus(f, topo_highest(&t));
+	cpulist_fput_json(f, topo_highest(&t));
 	fputs(",\"checks\":[", f);
 	check(&c, "eas_started", eas.started);
 	check(&c, "sched_energy_aware", aware == 1);

@@ -26,9 +26,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "emrcu/fs.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 #include "kmsg.h"
-#include "topo.h"
+#include "cputopo.h"
 
 /* Every constant of the test, printed into its result. */
 struct opts {
@@ -56,14 +59,6 @@ struct samples {
 	long total;
 	long bad_cpu;		/* sched_getcpu() failed or out of range */
 };
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void record(struct samples *s)
 {
@@ -164,7 +159,7 @@ static int print_phase(FILE *f, const char *key, const struct samples *s,
 	int cpu;
 
 	fprintf(f, "\"%s\":{\"target\":\"%s\",\"target_cpus\":", key, target_name);
-	json_cpus(f, target);
+	cpulist_fput_json(f, target);
 	fprintf(f, ",\"samples\":%ld,\"bad_cpu\":%ld,\"per_cpu\":[", s->total,
 		s->bad_cpu);
 	for (cpu = 0; cpu < ncpu; cpu++)

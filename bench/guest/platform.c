@@ -30,13 +30,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "em.h"
-#include "jscan.h"
-#include "json.h"
-#include "topo.h"
+#include "cputopo.h"
+#include "emrcu/em.h"
+#include "emrcu/fs.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 
 #define P "/sys/kernel/debug/emrcu_platform"
-#define BUF (256 * 1024)
 #define MAXV 64
 
 /* Calibration target of model_data.h: +18..20 % on big at 70 °C. */
@@ -47,14 +48,14 @@
 #define RESIDENCY_TOL 0.01	/* sum(opp_ns) vs elapsed */
 #define BUSY_MIN_FRAC 0.95	/* busy_ns of the spinning CPU vs SPIN_S */
 
-static char *params, *power, *meter;
+static struct json *params, *power, *meter;
 static int nr_checks, nr_failed;
 
 static void check(const char *name, int ok, const char *detail)
 {
 	printf("%s{\"name\":\"%s\",\"pass\":%s,\"detail\":", nr_checks++ ? "," : "",
 	       name, ok ? "true" : "false");
-	json_str(stdout, detail);
+	json_fput_str(stdout, detail);
 	putchar('}');
 	if (!ok)
 		nr_failed++;
@@ -78,49 +79,61 @@ static int put(const char *f, const char *val)
 	return err;
 }
 
-static int get(const char *f, char *buf)
+/* Parse debugfs JSON file @f into *@j (replacing it): 0, or -1. */
+static int get(const char *f, struct json **j)
 {
-	char path[128];
+	char path[128], *text;
 
 	snprintf(path, sizeof(path), P "/%s", f);
-	return read_text(path, buf, BUF) < 0 ? -1 : 0;
+	text = read_file(path, NULL);
+	json_free(*j);
+	*j = text ? json_parse(text, strlen(text), NULL) : NULL;
+	free(text);
+	return *j ? 0 : -1;
 }
 
 static int nr_clusters(void)
 {
-	const char *p = json_find(params, "clusters");
-	char pat[32];
-	int n = 0;
-
-	for (;;) {
-		snprintf(pat, sizeof(pat), "{\"id\":%d,", n);
-		if (!p || !strstr(p, pat))
-			return n;
-		n++;
-	}
+	return (int)json_len(json_get(params, "clusters"));
 }
 
-/* Array @key of cluster @id in @text (params or power). */
-static int cluster_nums(const char *text, int id, const char *key, double *v)
+/* The member of array @a whose @key is @id, or NULL. */
+static const struct json *find_id(const struct json *a, const char *key, int id)
 {
-	char pat[32];
-	const char *p = json_find(text, "clusters");
+	int64_t v;
+	size_t i;
 
-	snprintf(pat, sizeof(pat), "{\"id\":%d,", id);
-	p = p ? strstr(p, pat) : NULL;
-	return json_nums(json_find(p, key), v, MAXV);
+	for (i = 0; i < json_len(a); i++)
+		if (!json_int64(json_get(json_at(a, i), key), &v) && v == id)
+			return json_at(a, i);
+	return NULL;
 }
 
-static int cluster_is(const char *text, int id, const char *cls)
+/* Up to MAXV numbers of array @a into @v: how many, or -1. */
+static int nums(const struct json *a, double *v)
 {
-	char pat[32], want[48];
-	const char *p = json_find(text, "clusters");
+	size_t i;
 
-	snprintf(pat, sizeof(pat), "{\"id\":%d,", id);
-	snprintf(want, sizeof(want), "\"%s\"", cls);
-	p = p ? strstr(p, pat) : NULL;
-	p = json_find(p, "class");
-	return p && !strncmp(p, want, strlen(want));
+	if (json_kind(a) != JSON_ARRAY)
+		return -1;
+	for (i = 0; i < json_len(a) && i < MAXV; i++)
+		if (json_num(json_at(a, i), &v[i]))
+			return -1;
+	return (int)i;
+}
+
+/* Array @key of cluster @id in @j (params or power). */
+static int cluster_nums(const struct json *j, int id, const char *key, double *v)
+{
+	return nums(json_get(find_id(json_get(j, "clusters"), "id", id), key), v);
+}
+
+static int cluster_is(const struct json *j, int id, const char *cls)
+{
+	const char *c = json_str(json_get(find_id(json_get(j, "clusters"), "id", id),
+					  "class"));
+
+	return c && !strcmp(c, cls);
 }
 
 static void check_em_nominal(void)
@@ -210,7 +223,7 @@ static void check_calibration(void)
 	int i, m, n = nr_clusters(), ok = 1, big = -1;
 
 	snprintf(t, sizeof(t), "%d", CAL_HOT_MC);
-	if (put("temperature", t) || get("power", power)) {
+	if (put("temperature", t) || get("power", &power)) {
 		check("leakage_calibration", 0, "cannot set temperature");
 		return;
 	}
@@ -228,7 +241,7 @@ static void check_calibration(void)
 		}
 	}
 	put("temperature", "0");
-	get("power", power);
+	get("power", &power);
 	for (i = 0; i < n; i++) {
 		m = cluster_nums(power, i, "busy_uw", cold);
 		if (m < 1 || cluster_nums(power, i, "nominal_busy_uw", nom) != m ||
@@ -236,7 +249,7 @@ static void check_calibration(void)
 			ok = 0;
 	}
 	put("temperature", "25000");
-	get("power", power);
+	get("power", &power);
 	if (big >= 0 && (ratio < CAL_LO || ratio > CAL_HI))
 		ok = 0;
 	snprintf(detail, sizeof(detail),
@@ -258,33 +271,25 @@ static void check_profile(void)
 		check("profile_memory", 1, "no big cluster: skipped");
 		return;
 	}
-	ok = !put("profile", "memory") && !get("power", power);
+	ok = !put("profile", "memory") && !get("power", &power);
 	if (ok) {
 		m = cluster_nums(power, big, "busy_uw", mem);
 		ok = m > 0 && cluster_nums(power, big, "nominal_busy_uw", nom) == m &&
 		     mem[m - 1] < nom[m - 1];
 	}
 	put("profile", "nominal");
-	get("power", power);
+	get("power", &power);
 	snprintf(detail, sizeof(detail), "big top OPP: memory %.0f uW, nominal %.0f uW",
 		 m > 0 ? mem[m - 1] : -1.0, m > 0 ? nom[m - 1] : -1.0);
 	check("profile_memory", ok, detail);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void check_meter(const struct topo *t)
 {
 	double opp_ns[MAXV], busy_uw[MAXV], cpus[MAXV];
 	double since, now, sum = 0, busy_ns = -1, energy = -1, pmin = 1e18, pmax = 0;
-	char detail[320], pat[32];
-	const char *p;
+	char detail[320];
+	const struct json *p;
 	int cpu, cl = -1, i, m, n = nr_clusters(), ok;
 	cpu_set_t set;
 	double end;
@@ -299,7 +304,7 @@ static void check_meter(const struct topo *t)
 	}
 	for (end = now_s() + SPIN_S; now_s() < end;)
 		;
-	ok = !get("meter", meter);
+	ok = !get("meter", &meter);
 	CPU_ZERO(&set);
 	for (i = 0; i < EMRCU_MAX_CPUS; i++)
 		if (t->online & (1ULL << i))
@@ -313,16 +318,14 @@ static void check_meter(const struct topo *t)
 			if ((int)cpus[k] == cpu)
 				cl = i;
 	}
-	snprintf(pat, sizeof(pat), "{\"cpu\":%d,", cpu);
-	p = strstr(meter, pat);
-	ok &= cl >= 0 && p && !json_num(json_find(p, "busy_ns"), &busy_ns) &&
-	      !json_num(json_find(p, "energy_uj"), &energy) &&
-	      !json_num(json_find(meter, "now_ns"), &now);
+	p = find_id(json_get(meter, "cpus"), "cpu", cpu);
+	ok &= cl >= 0 && p && !json_num(json_get(p, "busy_ns"), &busy_ns) &&
+	      !json_num(json_get(p, "energy_uj"), &energy) &&
+	      !json_num(json_get(meter, "now_ns"), &now);
 	if (ok) {
-		snprintf(pat, sizeof(pat), "{\"id\":%d,", cl);
-		p = strstr(json_find(meter, "clusters"), pat);
-		ok = p && !json_num(json_find(p, "since_ns"), &since);
-		m = ok ? json_nums(json_find(p, "opp_ns"), opp_ns, MAXV) : -1;
+		p = find_id(json_get(meter, "clusters"), "id", cl);
+		ok = p && !json_num(json_get(p, "since_ns"), &since);
+		m = ok ? nums(json_get(p, "opp_ns"), opp_ns) : -1;
 		ok &= m > 0 && cluster_nums(power, cl, "busy_uw", busy_uw) == m;
 		for (i = 0; ok && i < m; i++) {
 			sum += opp_ns[i];
@@ -351,18 +354,24 @@ static void check_meter(const struct topo *t)
 
 static void check_em_update(void)
 {
-	int runtime = strstr(params, "\"runtime_em\":true") != NULL;
-	int err = put("em_update", "1");
-	char buf[256] = "", detail[320];
+	struct json *upd = NULL;
+	int64_t rc = -1;
+	int runtime = 0, err = put("em_update", "1");
+	char detail[320], *text;
 	int ok;
 
-	get("em_update", buf);
+	json_boolean(json_get(params, "runtime_em"), &runtime);
+	get("em_update", &upd);
+	json_int64(json_get(upd, "last_rc"), &rc);
 	if (runtime)
-		ok = !err && strstr(buf, "\"last_rc\":0");
+		ok = !err && rc == 0;
 	else
 		ok = err == EOPNOTSUPP;
+	text = upd ? json_text(upd, 0) : NULL;
 	snprintf(detail, sizeof(detail), "runtime_em %s: write %s; %s",
-		 runtime ? "yes" : "no", err ? strerror(err) : "ok", buf);
+		 runtime ? "yes" : "no", err ? strerror(err) : "ok", text ? text : "");
+	free(text);
+	json_free(upd);
 	check("em_update", ok, detail);
 }
 
@@ -377,11 +386,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s [--name NAME]\n", argv[0]);
 		return 2;
 	}
-	params = malloc(BUF);
-	power = malloc(BUF);
-	meter = malloc(BUF);
-	if (!params || !power || !meter || topo_read(&t) ||
-	    get("params", params) || get("power", power)) {
+	if (topo_read(&t) || get("params", &params) || get("power", &power)) {
 		fprintf(stderr, "emrcu-guest-platform: %s not readable (module loaded?)\n", P);
 		return 2;
 	}

@@ -69,11 +69,9 @@ elif [ "$(cat "$d/user.txt" 2>/dev/null)" != hello ]; then
 	ko blocks "user.txt: '$(cat "$d/user.txt" 2>/dev/null)'"
 elif [ "$(cat "$d/crash-block.json" 2>/dev/null)" != '{"module": "emrcu_crash", "ok": true}' ]; then
 	ko blocks "crash-block.json: '$(cat "$d/crash-block.json" 2>/dev/null)'"
-elif ! grep -q '"exit_code": 0,' "$d/meta.json" ||
-	! grep -Eq '"kernel_release": "6\.1\.[0-9]+-emrcu-' "$d/meta.json" ||
-	! grep -Eq '"config_sha256": "[0-9a-f]{64}"' "$d/meta.json" ||
-	! grep -q '"results": \["crash-block.json", "user.txt"\]' "$d/meta.json" ||
-	! grep -Eq '"boot_to_init_s": [0-9]+\.[0-9]+,' "$d/meta.json"; then
+elif ! jq -e '.exit_code == 0 and (.kernel_release | test("^6\\.1\\.[0-9]+-emrcu-")) and
+	(.config_sha256 | test("^[0-9a-f]{64}$")) and .results == ["crash-block.json", "user.txt"] and
+	(.boot_to_init_s | type == "number" and . > 0)' "$d/meta.json" >/dev/null; then
 	ko blocks "meta.json fields: $(tr '\n' ' ' <"$d/meta.json" | cut -c1-300)"
 else
 	ok blocks

@@ -4,7 +4,9 @@
 #include "cpio.h"
 #include "overlay.h"
 #include "run.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,9 @@
 #define _GNU_SOURCE
 #include "test.h"
 #include "scan.h"
-#include "util.h"
+#include "emrcu/buf.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* test_topo.c — topology spec parser and the emrcu-topo CLI. */
 #include "test.h"
-#include "topo.h"
+#include "emrcu/topo.h"
 
 #include <stdlib.h>
 #include <string.h>

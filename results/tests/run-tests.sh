@@ -28,7 +28,6 @@ run() { # name, command...
 	passed=$((passed + p))
 	failed=$((failed + f))
 }
-run test_json tests/test_json
 run test_stats tests/test_stats
 run test_compare tests/test_compare "$R/emrcu-compare"
 run test_execprof tests/test_execprof

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fsutil.h"
+#include "emrcu/fs.h"
 #include "gate.h"
 #include "rng.h"
 #include "stats.h"

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "figure.h"
-#include "fsutil.h"
+#include "emrcu/fs.h"
 #include "tcheck.h"
 
 static const char *sum_exe, *cmp_exe, *data;
@@ -325,12 +325,15 @@ static int slow_down(const char *file, long pd, double factor)
 
 		if (json_int64(json_get(r, "pd"), &p) || p != pd)
 			continue;
-		for (k = 0; k < json_len(ns); k++) {
-			struct json *v = json_at(ns, k);
+		struct json *scaled = json_new_arr();
 
-			v->u.num.d *= factor;
-			v->u.num.is_int = 0;
+		for (k = 0; k < json_len(ns); k++) {
+			double v = 0;
+
+			json_num(json_at(ns, k), &v);
+			json_push(scaled, json_new_num(v * factor));
 		}
+		json_set(r, "ns_per_call", scaled);
 	}
 	rc = write_json_atomic(file, b, 1, err, sizeof(err));
 	json_free(b);
@@ -349,9 +352,9 @@ static int drop_update_pd(const char *file)
 	if (!up)
 		return -1;
 	c = json_new_obj();
-	for (i = 0; i < up->u.obj.n; i++)
-		if (strcmp(up->u.obj.k[i], "update_pd"))
-			json_set(c, up->u.obj.k[i], json_clone(up->u.obj.v[i]));
+	for (i = 0; i < json_len(up); i++)
+		if (strcmp(json_key(up, i), "update_pd"))
+			json_set(c, json_key(up, i), json_clone(json_at(up, i)));
 	json_set(b, "updater", c);
 	rc = write_json_atomic(file, b, 1, err, sizeof(err));
 	json_free(b);

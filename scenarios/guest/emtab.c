@@ -7,8 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "em.h"
-#include "json.h"
+#include "emrcu/em.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 #include "plat.h"
 
 #define TRACE_DIR "/sys/kernel/tracing"
@@ -107,9 +109,9 @@ void emtab_print_json(FILE *f, const struct emtab *t)
 		const struct emtab_pd *d = &t->pd[i];
 
 		fprintf(f, "%s\n{\"name\":", i ? "," : "");
-		json_str(f, d->name);
+		json_fput_str(f, d->name);
 		fputs(",\"cpus\":", f);
-		json_cpus(f, d->cpus);
+		cpulist_fput_json(f, d->cpus);
 		fputc(',', f);
 		print_ul(f, "khz", d->khz, d->n);
 		fputc(',', f);

@@ -12,7 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 
 int load_cpus_open(struct load_cpus *c)
 {
@@ -234,12 +236,12 @@ void load_print_json(FILE *f, const struct plan_step *s,
 		const struct plan_task *t = &s->task[i];
 
 		fprintf(f, "%s\n{\"name\":", i ? "," : "");
-		json_str(f, t->name);
+		json_fput_str(f, t->name);
 		fprintf(f, ",\"period_us\":%ld,\"util_pct\":[", t->period_us);
 		for (j = 0; j < t->nphases; j++)
 			fprintf(f, "%s%g", j ? "," : "", t->util[j]);
 		fputs("],\"pinned\":", f);
-		json_cpus(f, t->cpus);
+		cpulist_fput_json(f, t->cpus);
 		fprintf(f, ",\"periods\":%ld,\"missed\":%ld,\"work_ns\":%.0f,\"expected_ns\":%.0f,\"busy_ns\":[",
 			st[i].periods, st[i].missed, st[i].work_ns,
 			st[i].expected_ns);

@@ -30,7 +30,7 @@
 #include <stdio.h>
 
 #include "plan.h"
-#include "util.h"
+#include "emrcu/sysfs.h"
 
 struct load_cpus {
 	int ncpus;

@@ -28,7 +28,9 @@
 #include <string.h>
 
 #include "emtab.h"
-#include "json.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 #include "load.h"
 #include "plan.h"
 #include "plat.h"

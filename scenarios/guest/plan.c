@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "emrcu/sysfs.h"
 
 #define MAX_FIELDS 8
 

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 
 int plat_write(const char *file, const char *val)
 {

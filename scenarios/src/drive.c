@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "derive.h"
-#include "json.h"
+#include "emrcu/json.h"
 #include "latency.h"
 #include "metrics.h"
 #include "model.h"

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "conf.h"
+#include "emrcu/conf.h"
 
 struct fctx {
 	struct conf *c;

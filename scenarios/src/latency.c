@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "emrcu/json.h"
 
 void lat_label(int hz, char *out, size_t len)
 {
@@ -52,13 +52,13 @@ int lat_reduce(const char *text, struct lat_stats *st, char *err,
 		return -1;
 	}
 	th = json_get(root, "thread");
-	if (!th || th->type != JSON_OBJECT || !json_len(th)) {
+	if (json_kind(th) != JSON_OBJECT || !json_len(th)) {
 		snprintf(err, errlen, "cyclictest JSON: no threads");
 		json_free(root);
 		return -1;
 	}
 	for (i = 0; i < json_len(th); i++) {
-		const struct json *t = th->u.obj.v[i], *hist = json_get(t, "histogram");
+		const struct json *t = json_at(th, i), *hist = json_get(t, "histogram");
 		double cyc = 0, mx = 0, avg = 0;
 
 		json_num(json_get(t, "cycles"), &cyc);
@@ -68,11 +68,11 @@ int lat_reduce(const char *text, struct lat_stats *st, char *err,
 		wsum += avg * cyc;
 		if (mx > st->max)
 			st->max = mx;
-		for (j = 0; hist && hist->type == JSON_OBJECT && j < json_len(hist); j++) {
-			long us = strtol(hist->u.obj.k[j], NULL, 10);
+		for (j = 0; json_kind(hist) == JSON_OBJECT && j < json_len(hist); j++) {
+			long us = strtol(json_key(hist, j), NULL, 10);
 			double c = 0;
 
-			json_num(hist->u.obj.v[j], &c);
+			json_num(json_at(hist, j), &c);
 			if (us >= 0 && us < LAT_MAX_US) {
 				h[us] += (long)c;
 				inhist += (long)c;

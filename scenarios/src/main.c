@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "conf.h"
+#include "emrcu/conf.h"
 #include "drive.h"
 #include "planwrite.h"
 #include "scen.h"

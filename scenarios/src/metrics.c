@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json.h"
+#include "emrcu/json.h"
 #include "metrics.h"
 
 #define SCENARIO_SCHEMA "emrcu/scenario/1"

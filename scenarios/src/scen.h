@@ -22,8 +22,8 @@
 
 #include <stddef.h>
 
-#include "conf.h"
-#include "topo.h"
+#include "emrcu/conf.h"
+#include "emrcu/topo.h"
 
 #define SCEN_MAX_RUNS 10
 #define SCEN_MAX_STEPS 24

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "emrcu/json.h"
 
 struct blocks {
 	struct json *params, *power, *em, *meter, *tasks, *thermal, *driver;
@@ -221,11 +221,11 @@ static void profile_mix(const struct blocks *b, struct stepdata *d)
 	for (k = 0; k < json_len(mcl); k++) {
 		const struct json *pb = json_get(json_at(mcl, k), "profile_busy_ns");
 
-		for (i = 0; pb && pb->type == JSON_OBJECT && i < pb->u.obj.n; i++) {
-			double ns = num(pb->u.obj.v[i]);
+		for (i = 0; json_kind(pb) == JSON_OBJECT && i < json_len(pb); i++) {
+			double ns = num(json_at(pb, i));
 
 			all += ns;
-			if (!plat || strcmp(pb->u.obj.k[i], plat))
+			if (!plat || strcmp(json_key(pb, i), plat))
 				own += ns;
 		}
 	}

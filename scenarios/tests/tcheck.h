@@ -20,7 +20,6 @@ extern const char *t_dir;	/* scenarios/ */
 /* Run one case: prints PASS/FAIL. */
 void t_run(const char *name, void (*fn)(void));
 
-void test_conf(void);
 void test_scen(void);
 void test_optimal(void);
 void test_data(void);

@@ -28,7 +28,6 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		t_dir = argv[1];
-	test_conf();
 	test_scen();
 	test_optimal();
 	test_plan();

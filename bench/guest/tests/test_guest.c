@@ -13,12 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "em.h"
-#include "jscan.h"
-#include "json.h"
+#include "emrcu/em.h"
+#include "emrcu/fs.h"
+#include "emrcu/json.h"
+#include "emrcu/result.h"
+#include "emrcu/sysfs.h"
 #include "kmsg.h"
-#include "topo.h"
-#include "util.h"
+#include "cputopo.h"
 
 static int passed, failed;
 static const char *dir;
@@ -78,10 +79,10 @@ static void test_small(void)
 	EXPECT("kmsg_text user line", !strcmp(kmsg_text("check rc=0"), "check rc=0"),
 	       "wrong");
 	f = open_memstream(&buf, &len);
-	json_str(f, "a\"b\\c\nd");
-	json_cpus(f, 0x31);
+	json_fput_str(f, "a\"b\\c\nd");
+	cpulist_fput_json(f, 0x31);
 	fclose(f);
-	EXPECT("json_str/json_cpus", !strcmp(buf, "\"a\\\"b\\\\c\\u000ad\"[0,4,5]"),
+	EXPECT("json_fput_str/cpulist_fput_json", !strcmp(buf, "\"a\\\"b\\\\c\\nd\"[0,4,5]"),
 	       "got %s", buf);
 	free(buf);
 }
@@ -131,47 +132,42 @@ static void test_logs(void)
 static char *slurp(const char *name)
 {
 	char path[512];
-	char *buf = malloc(1 << 20);
 
 	snprintf(path, sizeof(path), "%s/data/%s", dir, name);
-	if (buf && read_text(path, buf, 1 << 20) < 0) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	return read_file(path, NULL);
 }
 
-static void test_jscan(void)
+/* The module's recorded debugfs output reads as JSON (json-c, as the guest reads it). */
+static void test_debugfs_json(void)
 {
 	char *params = slurp("params.json"), *power = slurp("power.json");
 	char *meter = slurp("meter.json");
-	double v[64], x;
-	const char *p;
-	int n;
+	struct json *pa, *po, *me;
+	const struct json *c;
+	double x = 0;
 
 	EXPECT("data files", params && power && meter, "missing tests/data");
 	if (!params || !power || !meter)
 		return;
-	EXPECT("json_num", !json_num(json_find(params, "fmax_khz"), &x) && x == 2000000,
+	pa = json_parse(params, strlen(params), NULL);
+	po = json_parse(power, strlen(power), NULL);
+	me = json_parse(meter, strlen(meter), NULL);
+	EXPECT("debugfs json parses", pa && po && me, "params %p power %p meter %p",
+	       (void *)pa, (void *)po, (void *)me);
+	EXPECT("params fmax", !json_num(json_get(pa, "fmax_khz"), &x) && x == 2000000,
 	       "fmax %f", x);
-	p = strstr(json_find(params, "clusters"), "{\"id\":1,");
-	n = json_nums(json_find(p, "cpus"), v, 64);
-	EXPECT("json_nums cpus", n == 2 && v[0] == 4 && v[1] == 5, "n %d", n);
-	p = strstr(json_find(power, "clusters"), "{\"id\":2,");
-	n = json_nums(json_find(p, "busy_uw"), v, 64);
-	EXPECT("json_nums busy_uw", n == 17 && v[16] == 2200958 && v[0] == 161250,
-	       "n %d last %f", n, n > 0 ? v[n - 1] : -1);
-	n = json_nums(json_find(p, "busy_uw"), v, 4);
-	EXPECT("json_nums max", n == 4 && v[3] == 361223, "n %d", n);
-	EXPECT("json_nums empty", json_nums("[]", v, 4) == 0, "not 0");
-	EXPECT("json_nums malformed", json_nums("[1,,2]", v, 4) == -1 &&
-	       json_nums("1,2", v, 4) == -1 && json_nums("[1,2", v, 4) == -1,
-	       "accepted");
-	p = strstr(meter, "{\"cpu\":7,");
-	EXPECT("json meter energy", p && !json_num(json_find(p, "energy_uj"), &x) &&
-	       x > 0, "no energy for cpu7");
-	EXPECT("json_find missing", json_find(params, "no_such_key") == NULL &&
-	       json_find(NULL, "x") == NULL, "found");
+	c = json_get(json_at(json_get(pa, "clusters"), 1), "cpus");
+	EXPECT("params cluster 1 cpus", json_len(c) == 2 &&
+	       !json_num(json_at(c, 1), &x) && x == 5, "%zu cpus", json_len(c));
+	c = json_get(json_at(json_get(po, "clusters"), 2), "busy_uw");
+	EXPECT("power cluster 2 busy_uw", json_len(c) == 17 &&
+	       !json_num(json_at(c, 16), &x) && x == 2200958, "%zu states", json_len(c));
+	c = json_at(json_get(me, "cpus"), 7);
+	EXPECT("meter cpu7 energy", !json_num(json_get(c, "energy_uj"), &x) && x > 0,
+	       "no energy for cpu7");
+	json_free(pa);
+	json_free(po);
+	json_free(me);
 	free(params);
 	free(power);
 	free(meter);
@@ -183,7 +179,7 @@ int main(int argc, char **argv)
 	test_cpulist();
 	test_small();
 	test_logs();
-	test_jscan();
+	test_debugfs_json();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -1,0 +1,16 @@
+# lib/lib.mk: included by every Makefile whose programs link the library.
+#   CFLAGS += $(LIBEMRCU_CFLAGS)
+#   host:  link $(LIBEMRCU) $(LIBEMRCU_LIBS)
+#   guest: link $(LIBEMRCU_GUEST) $(LIBEMRCU_LIBS) (static, aarch64)
+EMRCU_LIB_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BUILD ?= $(abspath $(EMRCU_LIB_DIR)/../build)
+LIBEMRCU := $(BUILD)/lib/host/libemrcu.a
+LIBEMRCU_GUEST := $(BUILD)/lib/guest/libemrcu.a
+LIBEMRCU_CFLAGS := -I$(EMRCU_LIB_DIR)/include
+LIBEMRCU_LIBS := -ljson-c
+
+# (this rule must not become the includer's default goal)
+emrcu_lib_goal := $(.DEFAULT_GOAL)
+$(LIBEMRCU) $(LIBEMRCU_GUEST): $(wildcard $(EMRCU_LIB_DIR)/*.c $(EMRCU_LIB_DIR)/include/emrcu/*.h)
+	@$(MAKE) -s -C $(EMRCU_LIB_DIR) $@
+.DEFAULT_GOAL := $(emrcu_lib_goal)

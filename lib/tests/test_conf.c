@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/* test_conf.c - the `key = value` parser. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "emrcu/conf.h"
+#include "emrcu/json.h"
+
+static struct conf c;
+static char err[400];
+
+static void basic(void **state)
+{
+	const char *text = "# comment\nname = x   # trailing\n  kind=energy\n"
+			   "quick.kind = latency\nurl = a#b\n\n";
+	const struct conf_entry *e;
+	int dup;
+
+	(void)state;
+	assert_int_equal(conf_parse("f.conf", text, &c, err, sizeof(err)), 0);
+	e = conf_get(&c, "name", 0, err, sizeof(err), &dup);
+	assert_true(e && !strcmp(e->val, "x") && e->line == 2);
+	e = conf_get(&c, "kind", 0, err, sizeof(err), &dup);
+	assert_true(e && !strcmp(e->val, "energy"));
+	e = conf_get(&c, "kind", 1, err, sizeof(err), &dup);
+	assert_true(e && !strcmp(e->val, "latency") && e->line == 4);
+	assert_true(conf_unused(&c) && !strcmp(conf_unused(&c)->key, "url"));
+	e = conf_get(&c, "url", 0, err, sizeof(err), &dup);
+	assert_true(e && !strcmp(e->val, "a#b"));
+	assert_null(conf_unused(&c));
+	assert_true(!conf_get(&c, "absent", 0, err, sizeof(err), &dup) && !dup);
+}
+
+static void errors(void **state)
+{
+	int dup;
+
+	(void)state;
+	assert_int_not_equal(conf_parse("f.conf", "a = 1\nnovalue\n", &c, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "f.conf:2:"));
+	assert_int_not_equal(conf_parse("f.conf", "Bad = 1\n", &c, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "bad field name"));
+	assert_int_not_equal(conf_parse("f.conf", "a =\n", &c, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "field a: empty value"));
+	assert_int_equal(conf_parse("f.conf", "a = 1\nb = 2\na = 3\n", &c, err, sizeof(err)), 0);
+	assert_true(!conf_get(&c, "a", 0, err, sizeof(err), &dup) && dup);
+	assert_non_null(strstr(err, "f.conf:3: field a: given twice (first at line 1)"));
+	assert_int_not_equal(conf_load("/nonexistent/x.conf", &c, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "/nonexistent/x.conf: No such file"));
+}
+
+static void repeated(void **state)
+{
+	const struct conf_entry *e[4];
+
+	(void)state;
+	assert_int_equal(conf_parse("f.conf", "w = 1\nw = 2\nquick.w = 3\n", &c, err, sizeof(err)), 0);
+	assert_true(conf_get_all(&c, "w", 0, e, 4) == 2 && !strcmp(e[1]->val, "2"));
+	assert_true(conf_get_all(&c, "w", 1, e, 4) == 1 && !strcmp(e[0]->val, "3"));
+	assert_null(conf_unused(&c));
+}
+
+static void numbers(void **state)
+{
+	struct json *j;
+	char *t;
+	double d;
+
+	(void)state;
+	assert_int_equal(conf_parse("g.conf", "floor = 0.5\nname = x\nx = 1\nx = 2\n",
+				    &c, err, sizeof(err)), 0);
+	assert_true(!conf_double(&c, "floor", &d, err, sizeof(err)) && d == 0.5);
+	assert_int_not_equal(conf_double(&c, "name", &d, err, sizeof(err)), 0);
+	assert_string_equal(err, "g.conf:2: field name: 'x' is not a number");
+	assert_int_not_equal(conf_double(&c, "absent", &d, err, sizeof(err)), 0);
+	assert_string_equal(err, "g.conf: field absent: not declared");
+	assert_int_not_equal(conf_double(&c, "x", &d, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "given twice"));
+	j = conf_to_json(&c);
+	t = json_text(j, 0);
+	assert_string_equal(t, "{\"floor\":0.5,\"name\":\"x\",\"x\":2}");
+	free(t);
+	json_free(j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		CASE("lib/conf", basic),
+		CASE("lib/conf", errors),
+		CASE("lib/conf", repeated),
+		CASE("lib/conf", numbers),
+	};
+
+	return cmocka_run_group_tests_name("lib/conf", tests, NULL, NULL);
+}
