@@ -126,7 +126,7 @@ test: deps tools
 
 # make check: the host-only unit tests (no kernel, no guest), in seconds.
 check: deps tools
-	@tests/run.sh lib-unit runner-unit results-unit guest-unit scenarios-unit
+	@tests/run.sh lib-unit harness runner-unit results-unit guest-unit scenarios-unit
 
 # make bench: em_bench (bench/run-bench.sh, which writes RUNDIR/summary.json
 # over its runs) into RUNDIR/runs, then the scenarios (scenarios/run-all.sh:

@@ -19,6 +19,7 @@ mkdir -p "$logs"
 # name | command (run from the top of the tree)
 SUITES=(
 	"lib-unit|make -s -C lib test"
+	"harness|tests/harness.sh"
 	"runner-unit|make -s -C qemu-runner test"
 	"results-unit|make -s -C results test"
 	"kernels|tests/kernels.sh"
@@ -65,10 +66,7 @@ for s in "${SUITES[@]}"; do
 	echo "=== $name: $cmd"
 	bash -c "$cmd" >"$logs/$name.log" 2>&1
 	rc=$?
-	# A suite's cases: its PASS:/FAIL:/SKIP: lines, or its TAP lines (cmocka).
-	sed -nE -e 's/^ok [0-9]+ - (.*) # SKIP.*/SKIP: \1/p; t' \
-		-e 's/^ok [0-9]+ - (.*)/PASS: \1/p; t' -e 's/^not ok [0-9]+ - (.*)/FAIL: \1/p; t' \
-		-e '/^(PASS|FAIL|SKIP): /p' "$logs/$name.log" >"$logs/$name.cases"
+	sed -nEf tests/cases.sed "$logs/$name.log" >"$logs/$name.cases"
 	p=$(grep -c '^PASS: ' "$logs/$name.cases")
 	f=$(grep -c '^FAIL: ' "$logs/$name.cases")
 	grep -E '^(PASS|FAIL): ' "$logs/$name.cases"

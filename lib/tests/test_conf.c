@@ -93,5 +93,5 @@ int main(void)
 		CASE("lib/conf", numbers),
 	};
 
-	return cmocka_run_group_tests_name("lib/conf", tests, NULL, NULL);
+	return run_group("lib/conf", tests);
 }

@@ -94,5 +94,5 @@ int main(void)
 		CASE("lib/fs", buffers),
 	};
 
-	return cmocka_run_group_tests_name("lib/fs", tests, NULL, NULL);
+	return run_group("lib/fs", tests);
 }

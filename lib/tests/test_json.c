@@ -333,5 +333,5 @@ int main(void)
 		CASE("lib/json", file),
 	};
 
-	return cmocka_run_group_tests_name("lib/json", tests, NULL, NULL);
+	return run_group("lib/json", tests);
 }

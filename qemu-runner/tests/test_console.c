@@ -1,35 +1,37 @@
 /* test_console.c — line splitting and failure classification. */
-#include "test.h"
+#include <stdio.h>
+
+#include "check.h"
+#include "suites.h"
 #include "console.h"
 
 #include <string.h>
 
-static int t_split(char *why)
+TEST(t_split)
 {
 	char s[256];
 	struct con_line l;
 
 	console_split("[    1.234567] foo: bar\r", s, &l);
-	EXPECT(!l.user && l.kernel && !strcmp(l.kernel, "foo: bar"));
-	EXPECT(l.ts > 1.2345 && l.ts < 1.2346);
+	assert_true(!l.user && l.kernel && !strcmp(l.kernel, "foo: bar"));
+	assert_true(l.ts > 1.2345 && l.ts < 1.2346);
 	console_split("EMRCU-EXIT 0\r", s, &l);
-	EXPECT(l.user && !strcmp(l.user, "EMRCU-EXIT 0") && !l.kernel);
+	assert_true(l.user && !strcmp(l.user, "EMRCU-EXIT 0") && !l.kernel);
 	console_split("partial[   12.000001] WARNING: CPU: 1", s, &l);
-	EXPECT(l.user && !strcmp(l.user, "partial"));
-	EXPECT(l.kernel && !strcmp(l.kernel, "WARNING: CPU: 1"));
+	assert_true(l.user && !strcmp(l.user, "partial"));
+	assert_true(l.kernel && !strcmp(l.kernel, "WARNING: CPU: 1"));
 	console_split("[12345.123456] x", s, &l);
-	EXPECT(l.kernel && !strcmp(l.kernel, "x") && l.ts > 12345);
+	assert_true(l.kernel && !strcmp(l.kernel, "x") && l.ts > 12345);
 	/* not timestamps */
 	console_split("[rt-app] [1.5] x", s, &l);
-	EXPECT(!l.kernel && l.user);
+	assert_true(!l.kernel && l.user);
 	console_split("[    1.23456] five digits", s, &l);
-	EXPECT(!l.kernel);
+	assert_true(!l.kernel);
 	console_split("", s, &l);
-	EXPECT(l.user && !*l.user && !l.kernel);
-	return 0;
+	assert_true(l.user && !*l.user && !l.kernel);
 }
 
-static int t_classify(char *why)
+TEST(t_classify)
 {
 	static const struct { const char *msg; enum det d; } c[] = {
 		{ "Kernel panic - not syncing: sysrq triggered crash", DET_PANIC },
@@ -61,36 +63,38 @@ static int t_classify(char *why)
 	size_t i;
 
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
-		EXPECTF(console_classify(c[i].msg) == c[i].d, "'%s' -> %s, want %s", c[i].msg,
+		assert_msg(console_classify(c[i].msg) == c[i].d, "'%s' -> %s, want %s", c[i].msg,
 			det_name(console_classify(c[i].msg)), det_name(c[i].d));
-	EXPECT(console_classify(NULL) == DET_NONE);
-	return 0;
+	assert_true(console_classify(NULL) == DET_NONE);
 }
 
-static int t_exit_version(char *why)
+TEST(t_exit_version)
 {
 	char rel[128];
 	int rc = -99;
 
-	EXPECT(console_exit_rc("EMRCU-EXIT 0", &rc) && rc == 0);
-	EXPECT(console_exit_rc("EMRCU-EXIT 139", &rc) && rc == 139);
-	EXPECT(console_exit_rc("EMRCU-EXIT 3 ", &rc) && rc == 3);
-	EXPECT(!console_exit_rc("EMRCU-EXIT", &rc));
-	EXPECT(!console_exit_rc("EMRCU-EXIT x", &rc));
-	EXPECT(!console_exit_rc("EMRCU-EXIT 1 2", &rc));
-	EXPECT(!console_exit_rc("echo EMRCU-EXIT 0", &rc));
-	EXPECT(!console_exit_rc(NULL, &rc));
-	EXPECT(console_linux_version("Linux version 6.1.192-emrcu-unpatched (emrcu@x) #2", rel,
+	assert_true(console_exit_rc("EMRCU-EXIT 0", &rc) && rc == 0);
+	assert_true(console_exit_rc("EMRCU-EXIT 139", &rc) && rc == 139);
+	assert_true(console_exit_rc("EMRCU-EXIT 3 ", &rc) && rc == 3);
+	assert_true(!console_exit_rc("EMRCU-EXIT", &rc));
+	assert_true(!console_exit_rc("EMRCU-EXIT x", &rc));
+	assert_true(!console_exit_rc("EMRCU-EXIT 1 2", &rc));
+	assert_true(!console_exit_rc("echo EMRCU-EXIT 0", &rc));
+	assert_true(!console_exit_rc(NULL, &rc));
+	assert_true(console_linux_version("Linux version 6.1.192-emrcu-unpatched (emrcu@x) #2", rel,
 				     sizeof(rel)) && !strcmp(rel, "6.1.192-emrcu-unpatched"));
-	EXPECT(!console_linux_version("Linux version", rel, sizeof(rel)));
-	EXPECT(console_is_run_init("Run /init as init process"));
-	EXPECT(!console_is_run_init("Run /init"));
-	return 0;
+	assert_true(!console_linux_version("Linux version", rel, sizeof(rel)));
+	assert_true(console_is_run_init("Run /init as init process"));
+	assert_true(!console_is_run_init("Run /init"));
 }
 
-const struct test_case console_tests[] = {
-	{ "console/split-kernel-user", t_split },
-	{ "console/classify-patterns", t_classify },
-	{ "console/exit-rc-and-release", t_exit_version },
-	{ NULL, NULL },
-};
+int console_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		NAMED("console/split-kernel-user", t_split),
+		NAMED("console/classify-patterns", t_classify),
+		NAMED("console/exit-rc-and-release", t_exit_version),
+	};
+
+	return run_group("qemu-runner/console", tests);
+}

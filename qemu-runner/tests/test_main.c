@@ -1,39 +1,17 @@
-/* test_main.c — run every case, print PASS:/FAIL: lines and the totals. */
-#include "test.h"
+// SPDX-License-Identifier: GPL-2.0
+/* test_main.c - every group, TAP on stdout; run-tests [GLOB] runs the matching cases. */
+#include <stdio.h>
 
-#include <string.h>
+#include "check.h"
+#include "suites.h"
 
 int main(int argc, char **argv)
 {
-	const struct test_case *const suites[] = {
-		topo_tests, dts_tests, cpio_tests, console_tests, scan_tests, misc_tests,
-	};
-	int passed = 0, failed = 0;
-	size_t s;
+	int failed;
 
-	for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
-		const struct test_case *t;
-
-		for (t = suites[s]; t->name; t++) {
-			char why[WHY_MAX] = "";
-
-			if (argc > 1 && !strstr(t->name, argv[1]))
-				continue;
-			if (t->fn(why) == 0) {
-				printf("PASS: %s\n", t->name);
-				passed++;
-			} else {
-				char *c;
-
-				for (c = why; *c; c++)	/* keep it one line */
-					if (*c == '\n' || *c == '\r')
-						*c = '|';
-				printf("FAIL: %s (%s)\n", t->name, why);
-				failed++;
-			}
-			fflush(stdout);
-		}
-	}
-	printf("%d passed, %d failed\n", passed, failed);
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
+	failed = topo_tests() + dts_tests() + cpio_tests() + console_tests() +
+		 scan_tests() + misc_tests();
 	return failed ? 1 : 0;
 }

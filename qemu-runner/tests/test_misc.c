@@ -1,6 +1,9 @@
 /* test_misc.c — sha256, JSON escaping, option parsing, QEMU command lines. */
 #define _GNU_SOURCE
-#include "test.h"
+#include <stdio.h>
+
+#include "check.h"
+#include "suites.h"
 #include "defaults.h"
 #include "emrcu/json.h"
 #include "qemu_cmd.h"
@@ -13,20 +16,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int t_sha256(char *why)
+TEST(t_sha256)
 {
 	char hex[65];
 	char *big = xmalloc(1000000);
 
 	sha256_str("abc", 3, hex);
-	EXPECT(!strcmp(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+	assert_true(!strcmp(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
 	sha256_str("", 0, hex);
-	EXPECT(!strcmp(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+	assert_true(!strcmp(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
 	memset(big, 'a', 1000000);
 	sha256_str(big, 1000000, hex);
-	EXPECT(!strcmp(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+	assert_true(!strcmp(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
 	free(big);
-	return 0;
 }
 
 static int parse(struct run_opts *o, char *err, const char *a1, const char *a2,
@@ -42,36 +44,35 @@ static int parse(struct run_opts *o, char *err, const char *a1, const char *a2,
 	return args_parse(argc, argv, o, err, 256);
 }
 
-static int t_args(char *why)
+TEST(t_args)
 {
 	struct run_opts o;
 	char err[256];
 
 	/* /bin/sh stands in for a kernel Image: it exists */
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", NULL, NULL) == 0);
-	EXPECT(!strcmp(o.topo_spec, TOPO_DEFAULT) && o.topo.ncpus == 8);
-	EXPECT(!o.deterministic && o.shift == DEFAULT_ICOUNT_SHIFT);
-	EXPECT(!strcmp(o.cmd, "true\n") && !strcmp(o.variant, "custom"));
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--mode", "deterministic") == 0);
-	EXPECT(o.deterministic);
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--mode", "fast") == -1 &&
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", NULL, NULL) == 0);
+	assert_true(!strcmp(o.topo_spec, TOPO_DEFAULT) && o.topo.ncpus == 8);
+	assert_true(!o.deterministic && o.shift == DEFAULT_ICOUNT_SHIFT);
+	assert_true(!strcmp(o.cmd, "true\n") && !strcmp(o.variant, "custom"));
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--mode", "deterministic") == 0);
+	assert_true(o.deterministic);
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--mode", "fast") == -1 &&
 	       strstr(err, "--mode"));
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--topo", "0x1") == -1 &&
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--topo", "0x1") == -1 &&
 	       strstr(err, "0 CPUs"));
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--shift", "2") == -1 &&
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--shift", "2") == -1 &&
 	       strstr(err, "deterministic"));
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--timeout", "0") == -1);
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--module", "/bin/sh") == -1 &&
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--timeout", "0") == -1);
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--module", "/bin/sh") == -1 &&
 	       strstr(err, ".ko"));
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--file", "/bin/sh:rel/path") == -1);
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--file", "/bin/sh") == 0 &&
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--file", "/bin/sh:rel/path") == -1);
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--file", "/bin/sh") == 0 &&
 	       !strcmp(o.files[0].guest, "/emrcu/bin/sh"));
-	EXPECT(parse(&o, err, "--variant", "nosuch", NULL, NULL) == -1 &&
+	assert_true(parse(&o, err, "--variant", "nosuch", NULL, NULL) == -1 &&
 	       strstr(err, "/nonexistent-build/nosuch/out/arch/arm64/boot/Image"));
-	EXPECT(parse(&o, err, "--variant", "../x", NULL, NULL) == -1);
-	EXPECT(parse(&o, err, NULL, NULL, NULL, NULL) == -1 && strstr(err, "--variant"));
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--bogus", NULL) == -1);
-	return 0;
+	assert_true(parse(&o, err, "--variant", "../x", NULL, NULL) == -1);
+	assert_true(parse(&o, err, NULL, NULL, NULL, NULL) == -1 && strstr(err, "--variant"));
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--bogus", NULL) == -1);
 }
 
 static int has(const struct argv *a, const char *s)
@@ -84,46 +85,45 @@ static int has(const struct argv *a, const char *s)
 	return -1;
 }
 
-static int t_qemu_argv(char *why)
+TEST(t_qemu_argv)
 {
 	struct run_opts o;
 	struct argv a = { 0 }, d = { 0 };
 	char err[256], *cl;
 	int i;
 
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--topo", "2x100+3x1024") == 0);
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--topo", "2x100+3x1024") == 0);
 	cl = qemu_cmdline(&o);
-	EXPECT(strstr(cl, "console=ttyAMA0") && strstr(cl, "sched_verbose"));
+	assert_true(strstr(cl, "console=ttyAMA0") && strstr(cl, "sched_verbose"));
 	qemu_boot_argv(&o, "x.dtb", "i.img", cl, &a);
-	EXPECT(!strcmp(a.v[0], "timeout"));
-	EXPECT((i = has(&a, "-smp")) > 0 && !strcmp(a.v[i + 1], "5"));
-	EXPECT((i = has(&a, "-accel")) > 0 && !strcmp(a.v[i + 1], "tcg,thread=multi"));
-	EXPECT(has(&a, "-icount") < 0 && has(&a, "-no-reboot") > 0);
-	EXPECT((i = has(&a, "-dtb")) > 0 && !strcmp(a.v[i + 1], "x.dtb"));
+	assert_true(!strcmp(a.v[0], "timeout"));
+	assert_true((i = has(&a, "-smp")) > 0 && !strcmp(a.v[i + 1], "5"));
+	assert_true((i = has(&a, "-accel")) > 0 && !strcmp(a.v[i + 1], "tcg,thread=multi"));
+	assert_true(has(&a, "-icount") < 0 && has(&a, "-no-reboot") > 0);
+	assert_true((i = has(&a, "-dtb")) > 0 && !strcmp(a.v[i + 1], "x.dtb"));
 	/* the DTB dump uses the same machine arguments */
 	qemu_dumpdtb_argv(&o, "d.dtb", &d);
-	EXPECT(!strcmp(d.v[0], "timeout"));
-	EXPECT((i = has(&d, "-smp")) > 0 && !strcmp(d.v[i + 1], "5"));
-	EXPECT((i = has(&d, "-cpu")) > 0 && !strcmp(d.v[i + 1], DEFAULT_CPU));
-	EXPECT((i = has(&d, "-m")) > 0 && !strcmp(d.v[i + 1], DEFAULT_MEM));
-	EXPECT((i = has(&d, "-machine")) > 0 && strstr(d.v[i + 1], "dumpdtb=d.dtb"));
+	assert_true(!strcmp(d.v[0], "timeout"));
+	assert_true((i = has(&d, "-smp")) > 0 && !strcmp(d.v[i + 1], "5"));
+	assert_true((i = has(&d, "-cpu")) > 0 && !strcmp(d.v[i + 1], DEFAULT_CPU));
+	assert_true((i = has(&d, "-m")) > 0 && !strcmp(d.v[i + 1], DEFAULT_MEM));
+	assert_true((i = has(&d, "-machine")) > 0 && strstr(d.v[i + 1], "dumpdtb=d.dtb"));
 	argv_free(&a);
 	argv_free(&d);
 	free(cl);
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--mode", "deterministic") == 0);
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--mode", "deterministic") == 0);
 	cl = qemu_cmdline(&o);
 	qemu_boot_argv(&o, "x.dtb", "i.img", cl, &a);
-	EXPECT((i = has(&a, "-icount")) > 0 && !strcmp(a.v[i + 1], "shift=1,sleep=off"));
-	EXPECT((i = has(&a, "-accel")) > 0 && !strcmp(a.v[i + 1], "tcg,thread=single"));
+	assert_true((i = has(&a, "-icount")) > 0 && !strcmp(a.v[i + 1], "shift=1,sleep=off"));
+	assert_true((i = has(&a, "-accel")) > 0 && !strcmp(a.v[i + 1], "tcg,thread=single"));
 	cl = argv_join(&a);
-	EXPECT(strstr(cl, "-append 'console=ttyAMA0 "));
+	assert_true(strstr(cl, "-append 'console=ttyAMA0 "));
 	argv_free(&a);
 	free(cl);
-	return 0;
 }
 
 /* --exec-trace: a checked range, deterministic only, four QEMU arguments */
-static int t_exec_trace(char *why)
+TEST(t_exec_trace)
 {
 	char *good[] = { "emrcu-run", "--kernel", "/bin/sh", "--mode", "deterministic",
 			 "--outdir", "/o", "--exec-trace", "0xffff800001000000..0xffff80000100010f", NULL };
@@ -136,29 +136,32 @@ static int t_exec_trace(char *why)
 
 	memset(&o, 0, sizeof(o));
 	o.build = "/nonexistent-build";
-	EXPECT(args_parse(9, good, &o, err, sizeof(err)) == 0);
+	assert_true(args_parse(9, good, &o, err, sizeof(err)) == 0);
 	cl = qemu_cmdline(&o);
 	qemu_boot_argv(&o, "x.dtb", "i.img", cl, &a);
-	EXPECT(has(&a, "-singlestep") > 0);
-	EXPECT((i = has(&a, "-d")) > 0 && !strcmp(a.v[i + 1], "exec,nochain"));
-	EXPECT((i = has(&a, "-dfilter")) > 0 && !strcmp(a.v[i + 1], good[8]));
-	EXPECT((i = has(&a, "-D")) > 0 && !strcmp(a.v[i + 1], "/o/exec.log"));
+	assert_true(has(&a, "-singlestep") > 0);
+	assert_true((i = has(&a, "-d")) > 0 && !strcmp(a.v[i + 1], "exec,nochain"));
+	assert_true((i = has(&a, "-dfilter")) > 0 && !strcmp(a.v[i + 1], good[8]));
+	assert_true((i = has(&a, "-D")) > 0 && !strcmp(a.v[i + 1], "/o/exec.log"));
 	argv_free(&a);
 	free(cl);
 	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
 		good[8] = bad[k];
 		memset(&o, 0, sizeof(o));
-		EXPECT(args_parse(9, good, &o, err, sizeof(err)) == -1 && strstr(err, "--exec-trace"));
+		assert_true(args_parse(9, good, &o, err, sizeof(err)) == -1 && strstr(err, "--exec-trace"));
 	}
-	EXPECT(parse(&o, err, "--kernel", "/bin/sh", "--exec-trace", "0x1..0x2") == -1 &&
+	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--exec-trace", "0x1..0x2") == -1 &&
 	       strstr(err, "deterministic"));
-	return 0;
 }
 
-const struct test_case misc_tests[] = {
-	{ "misc/sha256-vectors", t_sha256 },
-	{ "misc/exec-trace", t_exec_trace },
-	{ "misc/args-validation", t_args },
-	{ "misc/qemu-argv-modes", t_qemu_argv },
-	{ NULL, NULL },
-};
+int misc_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		NAMED("misc/sha256-vectors", t_sha256),
+		NAMED("misc/exec-trace", t_exec_trace),
+		NAMED("misc/args-validation", t_args),
+		NAMED("misc/qemu-argv-modes", t_qemu_argv),
+	};
+
+	return run_group("qemu-runner/misc", tests);
+}

@@ -7,7 +7,10 @@
  * kernel cannot produce: KASAN, lockdep, kmemleak, interleaved blocks).
  */
 #define _GNU_SOURCE
-#include "test.h"
+#include <stdio.h>
+
+#include "check.h"
+#include "suites.h"
 #include "scan.h"
 #include "emrcu/buf.h"
 #include "emrcu/fs.h"
@@ -113,7 +116,7 @@ static const struct expect cases[] = {
 	{ "blocks-interleaved.log", DET_NONE, "", 1, 0, "6.1.192-emrcu-patched-debug" },
 };
 
-static int t_logs(char *why)
+TEST(t_logs)
 {
 	size_t i;
 
@@ -122,85 +125,85 @@ static int t_logs(char *why)
 		struct scan s;
 		struct got g;
 
-		EXPECTF(feed(e->log, &s, &g) == 0, "cannot read logs/%s", e->log);
-		EXPECTF(s.first == e->first, "%s: first %s, want %s", e->log,
+		assert_msg(feed(e->log, &s, &g) == 0, "cannot read logs/%s", e->log);
+		assert_msg(s.first == e->first, "%s: first %s, want %s", e->log,
 			det_name(s.first), det_name(e->first));
-		EXPECTF(!strncmp(s.first_msg, e->first_prefix, strlen(e->first_prefix)),
+		assert_msg(!strncmp(s.first_msg, e->first_prefix, strlen(e->first_prefix)),
 			"%s: first line '%s'", e->log, s.first_msg);
-		EXPECTF(s.got_exit == e->got_exit && (!e->got_exit || s.guest_rc == e->rc),
+		assert_msg(s.got_exit == e->got_exit && (!e->got_exit || s.guest_rc == e->rc),
 			"%s: exit %d rc %d", e->log, s.got_exit, s.guest_rc);
-		EXPECTF(!strcmp(s.release, e->release), "%s: release '%s'", e->log, s.release);
-		EXPECTF(s.init_ts > 0.3 && s.init_ts < 5, "%s: init at %f", e->log, s.init_ts);
+		assert_msg(!strcmp(s.release, e->release), "%s: release '%s'", e->log, s.release);
+		assert_msg(s.init_ts > 0.3 && s.init_ts < 5, "%s: init at %f", e->log, s.init_ts);
 	}
-	return 0;
 }
 
-static int t_clean_blocks(char *why)
+TEST(t_clean_blocks)
 {
 	struct scan s;
 	struct got g;
 
-	EXPECT(feed("clean-boot.log", &s, &g) == 0);
-	EXPECT(g.n == 2 && g.warnings == 0);
+	assert_true(feed("clean-boot.log", &s, &g) == 0);
+	assert_true(g.n == 2 && g.warnings == 0);
 	/* printk prefix and \r stripped from the module's block */
-	EXPECT(block(&g, "crash-block.json") &&
+	assert_true(block(&g, "crash-block.json") &&
 	       !strcmp(block(&g, "crash-block.json"), "{\"module\": \"emrcu_crash\", \"ok\": true}\n"));
-	EXPECT(block(&g, "user.txt") && !strcmp(block(&g, "user.txt"), "hello\n"));
-	EXPECT(s.counts[DET_WARNING] == 0 && s.counts[DET_BUG] == 0);
-	return 0;
+	assert_true(block(&g, "user.txt") && !strcmp(block(&g, "user.txt"), "hello\n"));
+	assert_true(s.counts[DET_WARNING] == 0 && s.counts[DET_BUG] == 0);
 }
 
-static int t_interleaved(char *why)
+TEST(t_interleaved)
 {
 	struct scan s;
 	struct got g;
 
-	EXPECT(feed("blocks-interleaved.log", &s, &g) == 0);
+	assert_true(feed("blocks-interleaved.log", &s, &g) == 0);
 	/* user text that looks like failures is not a kernel failure */
-	EXPECT(s.first == DET_NONE);
+	assert_true(s.first == DET_NONE);
 	/* kern.json: the user line and the untagged hrtimer printk left out */
-	EXPECTF(block(&g, "kern.json") && !strcmp(block(&g, "kern.json"), "{\"x\": [1,\n2]}\n"),
+	assert_msg(block(&g, "kern.json") && !strcmp(block(&g, "kern.json"), "{\"x\": [1,\n2]}\n"),
 		"kern.json '%s'", block(&g, "kern.json"));
-	EXPECT(block(&g, "mixed.txt") && !strcmp(block(&g, "mixed.txt"), "line one\nline two\n"));
-	EXPECT(block(&g, "empty.txt") && !strcmp(block(&g, "empty.txt"), ""));
-	EXPECT(block(&g, "user.json") && !strcmp(block(&g, "user.json"), "{\"again\": true}\n"));
-	EXPECT(!block(&g, "mismatch.txt") && !block(&g, "other.txt"));
-	EXPECT(!block(&g, "never-ended.txt") && !block(&g, "bad/name"));
+	assert_true(block(&g, "mixed.txt") && !strcmp(block(&g, "mixed.txt"), "line one\nline two\n"));
+	assert_true(block(&g, "empty.txt") && !strcmp(block(&g, "empty.txt"), ""));
+	assert_true(block(&g, "user.json") && !strcmp(block(&g, "user.json"), "{\"again\": true}\n"));
+	assert_true(!block(&g, "mismatch.txt") && !block(&g, "other.txt"));
+	assert_true(!block(&g, "never-ended.txt") && !block(&g, "bad/name"));
 	/* first user.json (kernel line inside left out) was complete too */
-	EXPECT(g.n == 5);
-	EXPECT(!strcmp(g.data[0], "{\"a\": 1,\n \"b\": 2}\n"));
+	assert_true(g.n == 5);
+	assert_true(!strcmp(g.data[0], "{\"a\": 1,\n \"b\": 2}\n"));
 	/* bad name, mismatched END, never ended */
-	EXPECTF(g.warnings == 3, "%d warnings", g.warnings);
-	return 0;
+	assert_msg(g.warnings == 3, "%d warnings", g.warnings);
 }
 
-static int t_failure_blocks(char *why)
+TEST(t_failure_blocks)
 {
 	struct scan s;
 	struct got g;
 
-	EXPECT(feed("kasan.log", &s, &g) == 0);
-	EXPECT(block(&g, "em_bench-warmup.json") &&
+	assert_true(feed("kasan.log", &s, &g) == 0);
+	assert_true(block(&g, "em_bench-warmup.json") &&
 	       !strcmp(block(&g, "em_bench-warmup.json"), "{\"cpu\": 0, \"ns_per_call\": 74.0}\n"));
-	EXPECT(block(&g, "pre-kasan.json"));
-	EXPECT(s.counts[DET_KASAN] == 1 && s.counts[DET_BUG] == 0);
-	EXPECT(feed("kmemleak.log", &s, &g) == 0);
+	assert_true(block(&g, "pre-kasan.json"));
+	assert_true(s.counts[DET_KASAN] == 1 && s.counts[DET_BUG] == 0);
+	assert_true(feed("kmemleak.log", &s, &g) == 0);
 	/* the kernel's kmemleak line inside a user block is not part of it */
-	EXPECT(block(&g, "leaks.txt") && !strstr(block(&g, "leaks.txt"), "kmemleak:") &&
+	assert_true(block(&g, "leaks.txt") && !strstr(block(&g, "leaks.txt"), "kmemleak:") &&
 	       strstr(block(&g, "leaks.txt"), "unreferenced object"));
-	EXPECT(feed("lockdep-circular.log", &s, &g) == 0);
-	EXPECT(s.counts[DET_LOCKDEP] == 2 && s.counts[DET_WARNING] == 0);
-	EXPECT(feed("rcu-stall.log", &s, &g) == 0);
-	EXPECT(s.counts[DET_RCU_STALL] >= 2);
-	EXPECT(feed("oops.log", &s, &g) == 0);
-	EXPECT(s.counts[DET_OOPS] == 2);	/* Unable to handle + Internal error */
-	return 0;
+	assert_true(feed("lockdep-circular.log", &s, &g) == 0);
+	assert_true(s.counts[DET_LOCKDEP] == 2 && s.counts[DET_WARNING] == 0);
+	assert_true(feed("rcu-stall.log", &s, &g) == 0);
+	assert_true(s.counts[DET_RCU_STALL] >= 2);
+	assert_true(feed("oops.log", &s, &g) == 0);
+	assert_true(s.counts[DET_OOPS] == 2);	/* Unable to handle + Internal error */
 }
 
-const struct test_case scan_tests[] = {
-	{ "scan/recorded-logs-verdicts", t_logs },
-	{ "scan/clean-boot-blocks-crlf", t_clean_blocks },
-	{ "scan/interleaved-and-broken-blocks", t_interleaved },
-	{ "scan/blocks-and-counts-in-failure-logs", t_failure_blocks },
-	{ NULL, NULL },
-};
+int scan_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		NAMED("scan/recorded-logs-verdicts", t_logs),
+		NAMED("scan/clean-boot-blocks-crlf", t_clean_blocks),
+		NAMED("scan/interleaved-and-broken-blocks", t_interleaved),
+		NAMED("scan/blocks-and-counts-in-failure-logs", t_failure_blocks),
+	};
+
+	return run_group("qemu-runner/scan", tests);
+}

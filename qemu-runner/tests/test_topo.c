@@ -1,61 +1,61 @@
 /* test_topo.c — topology spec parser and the emrcu-topo CLI. */
-#include "test.h"
+#include <stdio.h>
+
+#include "check.h"
+#include "suites.h"
 #include "emrcu/topo.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
-static int t_default(char *why)
+TEST(t_default)
 {
 	struct topo t;
 	char err[256], s[256];
 
-	EXPECT(topo_parse(TOPO_DEFAULT, &t, err, sizeof(err)) == 0);
-	EXPECT(t.nclusters == 3);
-	EXPECT(t.c[0].ncpus == 4 && t.c[1].ncpus == 2 && t.c[2].ncpus == 2);
-	EXPECT(t.c[0].capacity < t.c[1].capacity && t.c[1].capacity < t.c[2].capacity);
-	EXPECT(t.ncpus == 8);
+	assert_true(topo_parse(TOPO_DEFAULT, &t, err, sizeof(err)) == 0);
+	assert_true(t.nclusters == 3);
+	assert_true(t.c[0].ncpus == 4 && t.c[1].ncpus == 2 && t.c[2].ncpus == 2);
+	assert_true(t.c[0].capacity < t.c[1].capacity && t.c[1].capacity < t.c[2].capacity);
+	assert_true(t.ncpus == 8);
 	topo_format(&t, s, sizeof(s));
-	EXPECT(!strcmp(s, TOPO_DEFAULT));
-	return 0;
+	assert_true(!strcmp(s, TOPO_DEFAULT));
 }
 
-static int t_unequal(char *why)
+TEST(t_unequal)
 {
 	struct topo t;
 	char err[256], s[256];
 
-	EXPECT(topo_parse("1x100+3x200+1x300+2x1024", &t, err, sizeof(err)) == 0);
-	EXPECT(t.nclusters == 4 && t.ncpus == 7);
-	EXPECT(topo_cpu_cluster(&t, 0) == 0);
-	EXPECT(topo_cpu_cluster(&t, 1) == 1 && topo_cpu_cluster(&t, 3) == 1);
-	EXPECT(topo_cpu_cluster(&t, 4) == 2);
-	EXPECT(topo_cpu_cluster(&t, 6) == 3);
-	EXPECT(topo_cpu_cluster(&t, 7) == -1);
+	assert_true(topo_parse("1x100+3x200+1x300+2x1024", &t, err, sizeof(err)) == 0);
+	assert_true(t.nclusters == 4 && t.ncpus == 7);
+	assert_true(topo_cpu_cluster(&t, 0) == 0);
+	assert_true(topo_cpu_cluster(&t, 1) == 1 && topo_cpu_cluster(&t, 3) == 1);
+	assert_true(topo_cpu_cluster(&t, 4) == 2);
+	assert_true(topo_cpu_cluster(&t, 6) == 3);
+	assert_true(topo_cpu_cluster(&t, 7) == -1);
 	topo_format(&t, s, sizeof(s));
-	EXPECT(!strcmp(s, "1x100+3x200+1x300+2x1024"));
-	EXPECT(topo_parse("016x0001", &t, err, sizeof(err)) == 0);
-	EXPECT(t.ncpus == 16 && t.c[0].capacity == 1);
-	return 0;
+	assert_true(!strcmp(s, "1x100+3x200+1x300+2x1024"));
+	assert_true(topo_parse("016x0001", &t, err, sizeof(err)) == 0);
+	assert_true(t.ncpus == 16 && t.c[0].capacity == 1);
 }
 
-static int t_final_capacity(char *why)
+TEST(t_final_capacity)
 {
 	struct topo t;
 	char err[256];
 
-	EXPECT(topo_parse("2x256+2x512", &t, err, sizeof(err)) == 0);
-	EXPECT(topo_final_capacity(&t, 0) == 512);
-	EXPECT(topo_final_capacity(&t, 1) == 1024);
-	EXPECT(topo_parse("4x160+2x512+2x1024", &t, err, sizeof(err)) == 0);
-	EXPECT(topo_final_capacity(&t, 0) == 160);
-	EXPECT(topo_parse("1x3+1x7", &t, err, sizeof(err)) == 0);
-	EXPECT(topo_final_capacity(&t, 0) == 438);	/* floor(3 * 1024 / 7) */
-	return 0;
+	assert_true(topo_parse("2x256+2x512", &t, err, sizeof(err)) == 0);
+	assert_true(topo_final_capacity(&t, 0) == 512);
+	assert_true(topo_final_capacity(&t, 1) == 1024);
+	assert_true(topo_parse("4x160+2x512+2x1024", &t, err, sizeof(err)) == 0);
+	assert_true(topo_final_capacity(&t, 0) == 160);
+	assert_true(topo_parse("1x3+1x7", &t, err, sizeof(err)) == 0);
+	assert_true(topo_final_capacity(&t, 0) == 438);	/* floor(3 * 1024 / 7) */
 }
 
-static int t_invalid(char *why)
+TEST(t_invalid)
 {
 	static const struct { const char *spec, *want; } bad[] = {
 		{ "", "empty topology" },
@@ -83,43 +83,45 @@ static int t_invalid(char *why)
 		struct topo t;
 		char err[256] = "";
 
-		EXPECTF(topo_parse(bad[i].spec, &t, err, sizeof(err)) == -1,
+		assert_msg(topo_parse(bad[i].spec, &t, err, sizeof(err)) == -1,
 			"'%s' accepted", bad[i].spec);
-		EXPECTF(strstr(err, bad[i].want) && !strchr(err, '\n'),
+		assert_msg(strstr(err, bad[i].want) && !strchr(err, '\n'),
 			"'%s': error '%s', want '%s'", bad[i].spec, err, bad[i].want);
 	}
-	return 0;
 }
 
-static int t_cli(char *why)
+TEST(t_cli)
 {
 	FILE *p;
 	char line[512], line2[512];
 	int st;
 
 	p = popen("../emrcu-topo 4x160+0x2 2>&1", "r");
-	EXPECT(p);
-	EXPECT(fgets(line, sizeof(line), p));
-	EXPECT(!fgets(line2, sizeof(line2), p));	/* one line */
+	assert_true(p);
+	assert_true(fgets(line, sizeof(line), p));
+	assert_true(!fgets(line2, sizeof(line2), p));	/* one line */
 	st = pclose(p);
-	EXPECT(WIFEXITED(st) && WEXITSTATUS(st) == 2);
-	EXPECTF(strstr(line, "cluster 1: 0 CPUs"), "got '%s'", line);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 2);
+	assert_msg(strstr(line, "cluster 1: 0 CPUs"), "got '%s'", line);
 	p = popen("../emrcu-topo --default", "r");
-	EXPECT(p && fgets(line, sizeof(line), p));
+	assert_true(p && fgets(line, sizeof(line), p));
 	st = pclose(p);
-	EXPECT(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	line[strcspn(line, "\n")] = '\0';
-	EXPECT(!strcmp(line, TOPO_DEFAULT));
+	assert_true(!strcmp(line, TOPO_DEFAULT));
 	st = system("../emrcu-topo 2x100+1x1024 >/dev/null");
-	EXPECT(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-	return 0;
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
 
-const struct test_case topo_tests[] = {
-	{ "topo/default-is-little-mid-big", t_default },
-	{ "topo/unequal-clusters", t_unequal },
-	{ "topo/final-capacity-scaling", t_final_capacity },
-	{ "topo/invalid-specs-one-line-errors", t_invalid },
-	{ "topo/cli-exit-codes", t_cli },
-	{ NULL, NULL },
-};
+int topo_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		NAMED("topo/default-is-little-mid-big", t_default),
+		NAMED("topo/unequal-clusters", t_unequal),
+		NAMED("topo/final-capacity-scaling", t_final_capacity),
+		NAMED("topo/invalid-specs-one-line-errors", t_invalid),
+		NAMED("topo/cli-exit-codes", t_cli),
+	};
+
+	return run_group("qemu-runner/topo", tests);
+}

@@ -1,7 +1,7 @@
 #!/bin/bash
 # results/tests/run-tests.sh - what `make -C results test` runs: every unit
-# test program and the report test; each prints `PASS: results/<case>` or
-# `FAIL: results/<case> (why)` lines.  Ends with "N passed, N failed" and
+# test program (cmocka: TAP lines, read through tests/cases.sed) and the
+# script tests (`PASS: results/<case>` / `FAIL: results/<case> (why)` lines).  Ends with "N passed, N failed" and
 # exits non-zero when anything failed.  A test program that exits non-zero
 # without a FAIL line (a crash) counts as a failure.
 set -u
@@ -10,13 +10,15 @@ cd "$R"
 passed=0
 failed=0
 run() { # name, command...
-	local name=$1 out rc p f
+	local name=$1 out cases rc p f
 	shift
 	out=$("$@" 2>&1)
 	rc=$?
-	printf '%s\n' "$out" | grep -E '^(PASS|FAIL): '
-	p=$(printf '%s\n' "$out" | grep -c '^PASS: ')
-	f=$(printf '%s\n' "$out" | grep -c '^FAIL: ')
+	cases=$(printf '%s\n' "$out" | sed -nEf "$R/../tests/cases.sed")
+	printf '%s\n' "$cases" | grep -E '^(PASS|FAIL): '
+	printf '%s\n' "$out" | grep -A3 '^not ok' | grep '^#' | sed 's/^/    /'
+	p=$(printf '%s\n' "$cases" | grep -c '^PASS: ')
+	f=$(printf '%s\n' "$cases" | grep -c '^FAIL: ')
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL: results/$name (exit $rc without a FAIL line)"
 		printf '%s\n' "$out" | tail -5 | sed 's/^/    /'

@@ -16,7 +16,7 @@
 #include "gate.h"
 #include "rng.h"
 #include "stats.h"
-#include "tcheck.h"
+#include "check.h"
 
 static const char *exe;
 static char dir[] = "/tmp/emrcu-compare-XXXXXX";
@@ -126,7 +126,7 @@ static int compare(const char *args)
 
 	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s", exe, args, path("out"),
 		 path("err"));
-	return t_run(cmd);
+	return run_sh(cmd);
 }
 
 static char *args2(const char *a, const char *b, const char *extra)
@@ -137,42 +137,38 @@ static char *args2(const char *a, const char *b, const char *extra)
 	return buf;
 }
 
-static void test_aa(void)
+TEST(test_aa)
 {
 	int rc;
 
-	t_begin("compare.aa_equal_passes");
 	make_summary("a.json", det, NSPEC(det), -1, 0, 1);
 	make_summary("a2.json", det, NSPEC(det), -1, 0, 2);	/* other draw */
 	rc = compare(args2("a.json", "a.json", NULL));
-	t_expect(rc == 0, "A vs A: exit %d", rc);
+	assert_msg(rc == 0, "A vs A: exit %d", rc);
 	rc = compare(args2("a.json", "a2.json", NULL));
-	t_expect(rc == 0, "A vs A2: exit %d", rc);
-	t_expect(!t_file_has(path("out"), "REGRESSION"), "no REGRESSION line");
-	t_expect(t_file_has(path("out"), "5 figures compared, 0 regressions"),
+	assert_msg(rc == 0, "A vs A2: exit %d", rc);
+	assert_msg(!file_has(path("out"), "REGRESSION"), "no REGRESSION line");
+	assert_msg(file_has(path("out"), "5 figures compared, 0 regressions"),
 		 "summary line");
-	t_expect(t_file_has(path("out"), "min_effect_pct (deterministic 1,"),
+	assert_msg(file_has(path("out"), "min_effect_pct (deterministic 1,"),
 		 "thresholds printed");
-	t_end();
 }
 
-static void test_shift(void)
+TEST(test_shift)
 {
 	char extra[400];
 	int rc;
 
-	t_begin("compare.det_plus_2pct_flagged");
 	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
 	make_summary("n.json", det, NSPEC(det), 0, 2.0, 3);
 	snprintf(extra, sizeof(extra), "--json %s", path("x.json"));
 	rc = compare(args2("b.json", "n.json", extra));
-	t_expect(rc == 1, "exit %d, expected 1", rc);
-	t_expect(t_file_count(path("out"), "REGRESSION: ") == 1,
+	assert_msg(rc == 1, "exit %d, expected 1", rc);
+	assert_msg(file_count(path("out"), "REGRESSION: ") == 1,
 		 "exactly one REGRESSION line");
-	t_expect(t_file_has(path("out"), "REGRESSION: hot_path_ns_per_call patched deterministic none hz=0 pd0"),
+	assert_msg(file_has(path("out"), "REGRESSION: hot_path_ns_per_call patched deterministic none hz=0 pd0"),
 		 "names the figure");
-	t_expect(t_file_has(path("x.json"), "\"regressions\": 1"), "--json written");
-	t_end();
+	assert_msg(file_has(path("x.json"), "\"regressions\": 1"), "--json written");
 }
 
 /*
@@ -214,18 +210,17 @@ static struct fig draw(const struct spec *sp, double shift_pct, int boots,
 	return f;
 }
 
-static void test_noisy_equal(void)
+TEST(test_noisy_equal)
 {
 	const struct gateconf g = { 1.0, 5.0, 2.0, 0.5, 5, 0.5 };
 	const int pairs = 2000;
 	int rc, t, fp = 0, tp = 0, fp_pooled = 0, few = 0;
 	struct rng r;
 
-	t_begin("compare.noisy_equal_passes");
 	make_summary("rb.json", rt, NSPEC(rt), -1, 0, 100);
 	make_summary("rn.json", rt, NSPEC(rt), -1, 0, 200);
 	rc = compare(args2("rb.json", "rn.json", NULL));
-	t_expect(rc == 0, "noisy A/A (10 %% noise, n = 40): exit %d", rc);
+	assert_msg(rc == 0, "noisy A/A (10 %% noise, n = 40): exit %d", rc);
 	/*
 	 * A 3 % shift in realtime mode is below its 5 % minimum effect (quiet
 	 * passes, so that the observed change is the shift: with 10 % noise
@@ -234,7 +229,7 @@ static void test_noisy_equal(void)
 	make_summary("rb.json", rtq, NSPEC(rtq), -1, 0, 100);
 	make_summary("rn.json", rtq, NSPEC(rtq), -1, 3.0, 7);
 	rc = compare(args2("rb.json", "rn.json", NULL));
-	t_expect(rc == 0, "realtime +3%%: exit %d", rc);
+	assert_msg(rc == 0, "realtime +3%%: exit %d", rc);
 	/*
 	 * Realtime A/A pairs whose boots differ by 10 % (as measured: boot
 	 * medians of one column 75-106 ns/call): with 5 boots a side the
@@ -260,40 +255,37 @@ static void test_noisy_equal(void)
 		gate_judge(&a3, &s3, &g, NULL, &v);
 		few += v.few_boots && !v.regression;
 	}
-	t_expect(fp <= pairs / 100, "false positives %d of %d A/A pairs", fp, pairs);
-	t_expect(fp_pooled >= pairs / 10, "pooled CIs flag only %d of %d A/A pairs (the simulation lost the boot effect)",
+	assert_msg(fp <= pairs / 100, "false positives %d of %d A/A pairs", fp, pairs);
+	assert_msg(fp_pooled >= pairs / 10, "pooled CIs flag only %d of %d A/A pairs (the simulation lost the boot effect)",
 		 fp_pooled, pairs);
-	t_expect(tp >= pairs * 9 / 10, "+50 %% detected in only %d of %d", tp, pairs);
-	t_expect(few == pairs, "3 boots judged in %d of %d", pairs - few, pairs);
-	t_end();
+	assert_msg(tp >= pairs * 9 / 10, "+50 %% detected in only %d of %d", tp, pairs);
+	assert_msg(few == pairs, "3 boots judged in %d of %d", pairs - few, pairs);
 }
 
-static void test_improvement(void)
+TEST(test_improvement)
 {
 	int rc;
 
-	t_begin("compare.improvement_not_flagged");
 	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
 	make_summary("n.json", det, NSPEC(det), 0, -5.0, 3);
 	rc = compare(args2("b.json", "n.json", NULL));
-	t_expect(rc == 0, "exit %d", rc);
-	t_expect(t_file_has(path("out"), "(improvement)") &&
-		 t_file_has(path("out"), "1 improvements"), "marked as improvement");
+	assert_msg(rc == 0, "exit %d", rc);
+	assert_msg(file_has(path("out"), "(improvement)") &&
+		 file_has(path("out"), "1 improvements"), "marked as improvement");
 	/* better = higher: a drop regresses, a rise does not */
 	make_summary("n.json", det, NSPEC(det), 3, -3.0, 3);
-	t_expect(compare(args2("b.json", "n.json", NULL)) == 1,
+	assert_msg(compare(args2("b.json", "n.json", NULL)) == 1,
 		 "higher-is-better drop flagged");
 	make_summary("n.json", det, NSPEC(det), 3, 3.0, 3);
-	t_expect(compare(args2("b.json", "n.json", NULL)) == 0,
+	assert_msg(compare(args2("b.json", "n.json", NULL)) == 0,
 		 "higher-is-better rise passes");
 	/* better = none is never gated */
 	make_summary("n.json", det, NSPEC(det), 4, 50.0, 3);
-	t_expect(compare(args2("b.json", "n.json", NULL)) == 0 &&
-		 t_file_has(path("out"), "(not gated)"), "better=none not gated");
-	t_end();
+	assert_msg(compare(args2("b.json", "n.json", NULL)) == 0 &&
+		 file_has(path("out"), "(not gated)"), "better=none not gated");
 }
 
-static void test_noise_file(void)
+TEST(test_noise_file)
 {
 	struct json_err e;
 	struct json *nz;
@@ -301,38 +293,36 @@ static void test_noise_file(void)
 	char cmd[1200];
 	int rc;
 
-	t_begin("compare.calibrated_noise_band");
 	/* A/A runs that differ by 1.6 %: band 3.2 % hides a 2 % shift */
 	make_summary("a.json", det, NSPEC(det), -1, 0, 1);
 	make_summary("a2.json", det, NSPEC(det), -1, 1.6, 1);
 	snprintf(cmd, sizeof(cmd), "%s --calibrate %s %s >%s 2>%s", exe,
 		 path("a.json"), path("a2.json"), path("noise.json"), path("err"));
-	rc = t_run(cmd);
-	t_expect(rc == 0, "calibrate exit %d", rc);
+	rc = run_sh(cmd);
+	assert_msg(rc == 0, "calibrate exit %d", rc);
 	nz = json_parse_file(path("noise.json"), &e);
-	t_expect(nz != NULL, "noise.json parses: %s", e.msg);
+	assert_msg(nz != NULL, "noise.json parses: %s", e.msg);
 	json_num(json_get(json_at(json_get(nz, "figures"), 0), "band_pct"), &band);
-	t_near(band, 3.2, 1e-6, "band = 2 x 1.6 %");
+	assert_close(band, 3.2, 1e-6, "band = 2 x 1.6 %");
 	json_free(nz);
 	make_summary("n.json", det, NSPEC(det), 0, 2.0, 3);
-	t_expect(compare(args2("a.json", "n.json", NULL)) == 1,
+	assert_msg(compare(args2("a.json", "n.json", NULL)) == 1,
 		 "uncalibrated: 2 %% flagged");
 	snprintf(cmd, sizeof(cmd), "--noise %s", path("noise.json"));
-	t_expect(compare(args2("a.json", "n.json", cmd)) == 0,
+	assert_msg(compare(args2("a.json", "n.json", cmd)) == 0,
 		 "inside the calibrated band: passes");
 	make_summary("n.json", det, NSPEC(det), 0, 4.0, 3);
-	t_expect(compare(args2("a.json", "n.json", cmd)) == 1,
+	assert_msg(compare(args2("a.json", "n.json", cmd)) == 1,
 		 "4 %% beyond the band: flagged");
 
 	/* identical A/A: band at the floor */
 	snprintf(cmd, sizeof(cmd), "%s --calibrate %s %s >%s 2>%s", exe,
 		 path("a.json"), path("a.json"), path("noise.json"), path("err"));
-	t_run(cmd);
+	run_sh(cmd);
 	nz = json_parse_file(path("noise.json"), &e);
 	json_num(json_get(json_at(json_get(nz, "figures"), 0), "band_pct"), &band);
-	t_near(band, 0.5, 1e-12, "floor 0.5 %");
+	assert_close(band, 0.5, 1e-12, "floor 0.5 %");
 	json_free(nz);
-	t_end();
 }
 
 static void put(const char *name, const char *text)
@@ -345,59 +335,55 @@ static void put(const char *name, const char *text)
 	}
 }
 
-static void test_unusable(void)
+TEST(test_unusable)
 {
 	static const struct spec other[] = {
 		{ "other_figure", "deterministic", "lower", 0, 1.0, 0.01, 10 },
 	};
 	char extra[600];
 
-	t_begin("compare.unusable_input_exit_2");
 	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
-	t_expect(compare(args2("b.json", "missing.json", NULL)) == 2, "missing file");
+	assert_msg(compare(args2("b.json", "missing.json", NULL)) == 2, "missing file");
 	put("garbage.json", "{\"schema\": \"emrcu/summary/1\", \"figures\": [}");
-	t_expect(compare(args2("b.json", "garbage.json", NULL)) == 2, "bad JSON");
-	t_expect(t_file_has(path("err"), "byte"), "error names the byte offset");
+	assert_msg(compare(args2("b.json", "garbage.json", NULL)) == 2, "bad JSON");
+	assert_msg(file_has(path("err"), "byte"), "error names the byte offset");
 	put("schema.json", "{\"schema\": \"emrcu/summary/0\", \"figures\": []}");
-	t_expect(compare(args2("b.json", "schema.json", NULL)) == 2, "schema");
+	assert_msg(compare(args2("b.json", "schema.json", NULL)) == 2, "schema");
 	put("fig.json", "{\"schema\": \"emrcu/summary/1\", \"figures\": [{\"name\": \"x\"}]}");
-	t_expect(compare(args2("b.json", "fig.json", NULL)) == 2, "bad figure");
+	assert_msg(compare(args2("b.json", "fig.json", NULL)) == 2, "bad figure");
 	make_summary("other.json", other, 1, -1, 0, 1);
-	t_expect(compare(args2("b.json", "other.json", NULL)) == 2,
+	assert_msg(compare(args2("b.json", "other.json", NULL)) == 2,
 		 "no common figures");
 	snprintf(extra, sizeof(extra), "--noise %s", path("garbage.json"));
-	t_expect(compare(args2("b.json", "b.json", extra)) == 2, "bad noise file");
-	t_expect(compare(path("b.json")) == 2, "one argument");
-	t_expect(compare("--bogus") == 2, "unknown option");
-	t_end();
+	assert_msg(compare(args2("b.json", "b.json", extra)) == 2, "bad noise file");
+	assert_msg(compare(path("b.json")) == 2, "one argument");
+	assert_msg(compare("--bogus") == 2, "unknown option");
 }
 
-static void test_columns(void)
+TEST(test_columns)
 {
 	char a[1200];
 
-	t_begin("compare.variant_columns");
 	make_summary("b.json", det, NSPEC(det), -1, 0, 1);
 	variant = "custom";
 	make_summary("c.json", det, NSPEC(det), 0, 2.0, 3);
 	variant = "patched";
-	t_expect(compare(args2("b.json", "c.json", NULL)) == 2,
+	assert_msg(compare(args2("b.json", "c.json", NULL)) == 2,
 		 "different variants, no selector: nothing in common");
 	snprintf(a, sizeof(a), "%s:patched %s:custom", path("b.json"), path("c.json"));
-	t_expect(compare(a) == 1, "patched vs custom +2 %%: flagged");
-	t_expect(t_file_has(path("out"),
+	assert_msg(compare(a) == 1, "patched vs custom +2 %%: flagged");
+	assert_msg(file_has(path("out"),
 			    "REGRESSION: hot_path_ns_per_call patched deterministic none hz=0 pd0 (new: custom)"),
 		 "names both columns");
-	t_expect(t_file_count(path("out"), "REGRESSION: ") == 1, "only that figure");
+	assert_msg(file_count(path("out"), "REGRESSION: ") == 1, "only that figure");
 	snprintf(a, sizeof(a), "%s:patched %s:patched", path("b.json"), path("b.json"));
-	t_expect(compare(a) == 0, "a column against itself passes");
+	assert_msg(compare(a) == 0, "a column against itself passes");
 	snprintf(a, sizeof(a), "%s:patched %s", path("b.json"), path("c.json"));
-	t_expect(compare(a) == 2 && t_file_has(path("err"), "both sides"),
+	assert_msg(compare(a) == 2 && file_has(path("err"), "both sides"),
 		 "selector on one side only: exit 2");
 	snprintf(a, sizeof(a), "%s:nosuch %s:custom", path("b.json"), path("c.json"));
-	t_expect(compare(a) == 2 && t_file_has(path("err"), "no figure of variant 'nosuch'"),
+	assert_msg(compare(a) == 2 && file_has(path("err"), "no figure of variant 'nosuch'"),
 		 "unknown variant: exit 2");
-	t_end();
 }
 
 static struct fig F(const char *better, double med, double lo, double hi,
@@ -416,22 +402,21 @@ static struct fig F(const char *better, double med, double lo, double hi,
 	return f;
 }
 
-static void test_judge(void)
+TEST(test_judge)
 {
 	struct gateconf g = { 1.0, 5.0, 2.0, 0.5, 5, 0.5 };
 	struct fig b = F("lower", 100, 99.9, 100.1, "deterministic"), n;
 	struct verdict v;
 
-	t_begin("compare.gate_judge_boundaries");
 	n = F("lower", 101, 100.9, 101.1, "deterministic");
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(v.regression && v.big_enough, "exactly min effect (1 %%) counts");
+	assert_msg(v.regression && v.big_enough, "exactly min effect (1 %%) counts");
 	n = F("lower", 100.99, 100.9, 101.1, "deterministic");
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(!v.regression && !v.big_enough, "just below min effect");
+	assert_msg(!v.regression && !v.big_enough, "just below min effect");
 	n = F("lower", 101, 100.1, 101.1, "deterministic");
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(!v.regression && !v.ci_disjoint, "touching CIs overlap");
+	assert_msg(!v.regression && !v.ci_disjoint, "touching CIs overlap");
 	n = F("lower", 104, 103.9, 104.1, "realtime");
 	b.mode = "realtime";
 	b.nboots = n.nboots = 5;
@@ -440,44 +425,55 @@ static void test_judge(void)
 	n.boot_min = 103;
 	n.boot_max = 105;
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(!v.regression && v.min_effect_pct == 5.0 && v.ci_disjoint,
+	assert_msg(!v.regression && v.min_effect_pct == 5.0 && v.ci_disjoint,
 		 "realtime min effect");
 	n = F("lower", 110, 109.9, 110.1, "realtime");
 	n.nboots = 5;
 	n.boot_min = 100.5;	/* boot ranges overlap: CIs do not count */
 	n.boot_max = 112;
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(!v.regression && !v.ci_disjoint && v.boots_method,
+	assert_msg(!v.regression && !v.ci_disjoint && v.boots_method,
 		 "realtime judged on boot ranges");
 	n.boot_min = 101.5;
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(v.regression, "realtime +10 %%, boot ranges disjoint");
+	assert_msg(v.regression, "realtime +10 %%, boot ranges disjoint");
 	n.nboots = 4;
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(!v.regression && v.few_boots, "4 boots < min_boots_realtime");
+	assert_msg(!v.regression && v.few_boots, "4 boots < min_boots_realtime");
 	/* instructions/call at update_hz 0: the floor is 0.5 instruction */
 	b = F("lower", 102.80, 102.72, 102.80, "deterministic");
 	b.unit = "instructions/call";
 	n = F("lower", 103.76, 103.76, 103.76, "deterministic");
 	n.unit = "instructions/call";
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(v.regression && v.min_effect_abs == 0.5,
+	assert_msg(v.regression && v.min_effect_abs == 0.5,
 		 "one nop (+0.96 instructions, +0.93 %%) is flagged");
 	n.median = n.ci_low = n.ci_high = 103.2;
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(!v.regression && !v.big_enough, "+0.4 instruction is below the floor");
+	assert_msg(!v.regression && !v.big_enough, "+0.4 instruction is below the floor");
 	n.median = n.ci_low = n.ci_high = 103.76;
 	b.update_hz = n.update_hz = 1000;
 	gate_judge(&b, &n, &g, NULL, &v);
-	t_expect(!v.regression && !v.big_enough && v.min_effect_abs == 0,
+	assert_msg(!v.regression && !v.big_enough && v.min_effect_abs == 0,
 		 "with an updater the percentage floor applies");
-	t_near(pct_change(0, 0), 0, 0, "0 -> 0");
-	t_expect(isinf(pct_change(0, 1)), "0 -> 1 is infinite");
-	t_end();
+	assert_close(pct_change(0, 0), 0, 0, "0 -> 0");
+	assert_msg(isinf(pct_change(0, 1)), "0 -> 1 is infinite");
 }
 
 int main(int argc, char **argv)
 {
+	const struct CMUnitTest tests[] = {
+		NAMED("results/compare.aa_equal_passes", test_aa),
+		NAMED("results/compare.det_plus_2pct_flagged", test_shift),
+		NAMED("results/compare.noisy_equal_passes", test_noisy_equal),
+		NAMED("results/compare.improvement_not_flagged", test_improvement),
+		NAMED("results/compare.calibrated_noise_band", test_noise_file),
+		NAMED("results/compare.unusable_input_exit_2", test_unusable),
+		NAMED("results/compare.variant_columns", test_columns),
+		NAMED("results/compare.gate_judge_boundaries", test_judge),
+	};
+	int rc;
+
 	char cmd[400];
 
 	if (argc != 2) {
@@ -489,15 +485,8 @@ int main(int argc, char **argv)
 		perror("mkdtemp");
 		return 2;
 	}
-	test_aa();
-	test_shift();
-	test_noisy_equal();
-	test_improvement();
-	test_noise_file();
-	test_unusable();
-	test_columns();
-	test_judge();
+	rc = run_group("results", tests);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	t_run(cmd);
-	return t_status();
+	run_sh(cmd);
+	return rc ? 1 : 0;
 }

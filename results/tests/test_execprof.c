@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "execprof.h"
-#include "tcheck.h"
+#include "check.h"
 
 static char dir[] = "/tmp/emrcu-xp-XXXXXX";
 
@@ -62,58 +62,58 @@ static const char *log_a =
 	"Trace 0: 0x7f00 [00000000/ffff000000002000/00000000/ff000201] x\n"
 	"unrelated line\n";
 
-int main(void)
+static struct xp_func a, b;
+static struct xp_line *la, *lb;
+static size_t na, nb;
+
+TEST(test_listing)
 {
-	struct xp_func a, b;
-	struct xp_line *la, *lb;
-	struct xp_delta *d;
-	char err[256], *s;
-	size_t na, nb, nd;
-	long n;
-	FILE *f;
+	char err[256], *s = listing(2);
+	FILE *f = text(s);
 
-	if (!mkdtemp(dir))
-		return 2;
-	put("a.h", "x\n  int *q =   *p;\n\tint *r = *q;\n");
-	put("m.c", "{\n}\n");
-
-	t_begin("execprof.listing");
-	s = listing(2);
-	f = text(s);
-	t_expect(xp_read_listing(f, "f", &a, err, sizeof(err)) == 0, "read: %s", err);
+	assert_msg(xp_read_listing(f, "f", &a, err, sizeof(err)) == 0, "read: %s", err);
 	fclose(f);
-	t_expect(a.n == 4 && a.size == 0x10, "4 instructions, 16 bytes (got %zu, %lu)",
-		 a.n, (unsigned long)a.size);
-	t_expect(a.n == 4 && a.insn[1].off == 4 && !strcmp(a.insn[1].text, "ldr\tx1, [x0]"),
-		 "offsets from the function, operands kept");
-	t_expect(a.n == 4 && strstr(a.insn[2].src, "/a.h:2") && !strstr(a.insn[2].src, "discr"),
-		 "source of each instruction, discriminator dropped");
+	assert_msg(a.n == 4 && a.size == 0x10, "4 instructions, 16 bytes (got %zu, %lu)",
+		   a.n, (unsigned long)a.size);
+	assert_msg(a.n == 4 && a.insn[1].off == 4 && !strcmp(a.insn[1].text, "ldr\tx1, [x0]"),
+		   "offsets from the function, operands kept");
+	assert_msg(a.n == 4 && strstr(a.insn[2].src, "/a.h:2") && !strstr(a.insn[2].src, "discr"),
+		   "source of each instruction, discriminator dropped");
 	f = text(s);
-	t_expect(xp_read_listing(f, "nosuch", &b, err, sizeof(err)) == -1 &&
-		 strstr(err, "nosuch"), "an absent function is refused");
+	assert_msg(xp_read_listing(f, "nosuch", &b, err, sizeof(err)) == -1 &&
+		   strstr(err, "nosuch"), "an absent function is refused");
 	fclose(f);
 	free(s);
-	t_end();
+}
 
-	t_begin("execprof.count");
-	f = text(log_a);
-	n = xp_count_log(f, 0xffff000000001000ULL, &a, err, sizeof(err));
+TEST(test_count)
+{
+	char err[256];
+	FILE *f = text(log_a);
+	long n = xp_count_log(f, 0xffff000000001000ULL, &a, err, sizeof(err));
+
 	fclose(f);
-	t_expect(n == 8, "8 instructions executed in f (got %ld)", n);
-	t_expect(xp_calls(&a) == 2, "2 calls (got %lu)", (unsigned long)xp_calls(&a));
-	t_near(xp_per_call(&a), 4, 1e-12, "4 executed per call");
-	t_expect(a.insn[1].count == 2, "the stopped TB is not counted twice");
+	assert_msg(n == 8, "8 instructions executed in f (got %ld)", n);
+	assert_msg(xp_calls(&a) == 2, "2 calls (got %lu)", (unsigned long)xp_calls(&a));
+	assert_close(xp_per_call(&a), 4, 1e-12, "4 executed per call");
+	assert_msg(a.insn[1].count == 2, "the stopped TB is not counted twice");
 	f = text("Trace 0: 0x7f00 [00000000/ffff000000001006/00000000/ff000201] f\n");
-	t_expect(xp_count_log(f, 0xffff000000001000ULL, &a, err, sizeof(err)) == -1 &&
-		 strstr(err, "+0x6"), "a PC between instructions is refused");
+	assert_msg(xp_count_log(f, 0xffff000000001000ULL, &a, err, sizeof(err)) == -1 &&
+		   strstr(err, "+0x6"), "a PC between instructions is refused");
 	fclose(f);
-	t_end();
+}
 
-	t_begin("execprof.lines_and_diff");
+TEST(test_lines_and_diff)
+{
+	struct xp_delta *d;
+	char err[256], *s;
+	size_t nd;
+	FILE *f;
+
 	na = xp_lines(&a, &la);
-	t_expect(na == 3, "3 source lines (got %zu)", na);
-	t_expect(na == 3 && !strcmp(la[1].key, "a.h: int *q = *p;") && la[1].insns == 2,
-		 "a line keyed by file and collapsed text (got '%s')", na == 3 ? la[1].key : "");
+	assert_msg(na == 3, "3 source lines (got %zu)", na);
+	assert_msg(!strcmp(la[1].key, "a.h: int *q = *p;") && la[1].insns == 2,
+		   "a line keyed by file and collapsed text (got '%s')", la[1].key);
 	/* b: the same code one line further down in a.h, and one more load */
 	put("a.h", "x\ny\n  int *q =   *p;\n\tint *r = *q;\n");
 	s = listing(3);
@@ -126,22 +126,37 @@ int main(void)
 	fclose(f);
 	nb = xp_lines(&b, &lb);
 	nd = xp_diff(la, na, lb, nb, 0.005, &d);
-	t_expect(nd == 0, "the same statements at other line numbers: no difference (got %zu)", nd);
+	assert_msg(nd == 0, "the same statements at other line numbers: no difference (got %zu)", nd);
 	free(d);
 	b.insn[2].count += 2;	/* one more instruction per call on "int *q" */
 	xp_lines_free(lb, nb);
 	nb = xp_lines(&b, &lb);
 	nd = xp_diff(la, na, lb, nb, 0.005, &d);
-	t_expect(nd == 1 && fabs(d[0].b - d[0].a - 1) < 1e-12 && strstr(d[0].key, "int *q"),
-		 "+1 per call attributed to its statement");
+	assert_msg(nd == 1 && fabs(d[0].b - d[0].a - 1) < 1e-12 && strstr(d[0].key, "int *q"),
+		   "+1 per call attributed to its statement");
 	free(d);
-	t_end();
+}
 
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		NAMED("results/execprof.listing", test_listing),
+		NAMED("results/execprof.count", test_count),
+		NAMED("results/execprof.lines_and_diff", test_lines_and_diff),
+	};
+	char *s;
+	int rc;
+
+	if (!mkdtemp(dir))
+		return 2;
+	put("a.h", "x\n  int *q =   *p;\n\tint *r = *q;\n");
+	put("m.c", "{\n}\n");
+	rc = run_group("results", tests);
 	xp_lines_free(la, na);
 	xp_lines_free(lb, nb);
 	xp_func_free(&a);
 	xp_func_free(&b);
 	if (asprintf(&s, "rm -rf %s", dir) > 0)
-		t_run(s);
-	return t_status();
+		run_sh(s);
+	return rc ? 1 : 0;
 }

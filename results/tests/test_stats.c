@@ -12,34 +12,31 @@
 
 #include "rng.h"
 #include "stats.h"
-#include "tcheck.h"
+#include "check.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static void test_median_quantile(void)
+TEST(test_median_quantile)
 {
 	double odd[] = { 3, 1, 2 }, even[] = { 4, 1, 3, 2 }, one[] = { 7 };
 	double s[] = { 1, 2, 3, 4, 5 };
 
-	t_begin("stats.median_quantile");
-	t_near(stats_median(odd, 3), 2, 0, "median {3,1,2}");
-	t_near(stats_median(even, 4), 2.5, 0, "median {4,1,3,2}");
-	t_near(stats_median(one, 1), 7, 0, "median {7}");
-	t_expect(odd[0] == 3, "stats_median leaves its input alone");
-	t_near(stats_quantile_sorted(s, 5, 0.25), 2, 1e-15, "q25");
-	t_near(stats_quantile_sorted(s, 5, 0.1), 1.4, 1e-15, "q10");
-	t_near(stats_quantile_sorted(s, 5, 0.9), 4.6, 1e-15, "q90");
-	t_near(stats_quantile_sorted(s, 5, 0), 1, 0, "q0");
-	t_near(stats_quantile_sorted(s, 5, 1), 5, 0, "q100");
-	t_end();
+	assert_close(stats_median(odd, 3), 2, 0, "median {3,1,2}");
+	assert_close(stats_median(even, 4), 2.5, 0, "median {4,1,3,2}");
+	assert_close(stats_median(one, 1), 7, 0, "median {7}");
+	assert_msg(odd[0] == 3, "stats_median leaves its input alone");
+	assert_close(stats_quantile_sorted(s, 5, 0.25), 2, 1e-15, "q25");
+	assert_close(stats_quantile_sorted(s, 5, 0.1), 1.4, 1e-15, "q10");
+	assert_close(stats_quantile_sorted(s, 5, 0.9), 4.6, 1e-15, "q90");
+	assert_close(stats_quantile_sorted(s, 5, 0), 1, 0, "q0");
+	assert_close(stats_quantile_sorted(s, 5, 1), 5, 0, "q100");
 }
 
-static void test_median_inplace(void)
+TEST(test_median_inplace)
 {
 	struct rng r;
 	int t, bad = 0;
 
-	t_begin("stats.median_selection_matches_sort");
 	rng_seed(&r, 42);
 	for (t = 0; t < 2000; t++) {
 		size_t n = 1 + rng_below(&r, 60), i;
@@ -51,39 +48,34 @@ static void test_median_inplace(void)
 		if (stats_median_inplace(x, n) != ref)
 			bad++;
 	}
-	t_expect(!bad, "%d of 2000 selections differ from sort", bad);
-	t_end();
+	assert_msg(!bad, "%d of 2000 selections differ from sort", bad);
 }
 
-static void test_mean_sd_range(void)
+TEST(test_mean_sd_range)
 {
 	double x[] = { 2, 4, 4, 4, 5, 5, 7, 9 }, lo, hi, s[20];
 	int i;
 
-	t_begin("stats.mean_stddev_trim_count");
-	t_near(stats_mean(x, N(x)), 5, 0, "mean");
-	t_near(stats_stddev(x, N(x)), sqrt(32.0 / 7.0), 1e-15, "sample sd");
-	t_near(stats_stddev(x, 1), 0, 0, "sd of one sample");
+	assert_close(stats_mean(x, N(x)), 5, 0, "mean");
+	assert_close(stats_stddev(x, N(x)), sqrt(32.0 / 7.0), 1e-15, "sample sd");
+	assert_close(stats_stddev(x, 1), 0, 0, "sd of one sample");
 	for (i = 0; i < 20; i++)
 		s[i] = i + 1;
 	stats_trimmed_range_sorted(s, 20, 0.05, &lo, &hi);
-	t_expect(lo == 2 && hi == 19, "5%% trim of 1..20 = [2, 19], got [%g, %g]",
+	assert_msg(lo == 2 && hi == 19, "5%% trim of 1..20 = [2, 19], got [%g, %g]",
 		 lo, hi);
 	stats_trimmed_range_sorted(s, 20, 0, &lo, &hi);
-	t_expect(lo == 1 && hi == 20, "no trim = [min, max]");
-	t_expect(stats_count_above(x, N(x), 5) == 2, "two above 5");
-	t_end();
+	assert_msg(lo == 1 && hi == 20, "no trim = [min, max]");
+	assert_msg(stats_count_above(x, N(x), 5) == 2, "two above 5");
 }
 
-static void test_binomial(void)
+TEST(test_binomial)
 {
-	t_begin("stats.binomial_cdf");
-	t_near(stats_binom_half_cdf(10, 1), 11.0 / 1024, 1e-15, "P(B10 <= 1)");
-	t_near(stats_binom_half_cdf(10, 5), 638.0 / 1024, 1e-14, "P(B10 <= 5)");
-	t_near(stats_binom_half_cdf(100, 39), 0.017600100108852407, 1e-12,
+	assert_close(stats_binom_half_cdf(10, 1), 11.0 / 1024, 1e-15, "P(B10 <= 1)");
+	assert_close(stats_binom_half_cdf(10, 5), 638.0 / 1024, 1e-14, "P(B10 <= 5)");
+	assert_close(stats_binom_half_cdf(100, 39), 0.017600100108852407, 1e-12,
 	       "P(B100 <= 39)");
-	t_near(stats_binom_half_cdf(7, 7), 1, 0, "P(B7 <= 7)");
-	t_end();
+	assert_close(stats_binom_half_cdf(7, 7), 1, 0, "P(B7 <= 7)");
 }
 
 struct ranks {
@@ -92,7 +84,7 @@ struct ranks {
 	int shortfall;
 };
 
-static void test_ci_ranks(void)
+TEST(test_ci_ranks)
 {
 	/* exact values: 1 - 2 P(B <= l-1), B ~ Binomial(n, 1/2) */
 	static const struct ranks cases[] = {
@@ -108,38 +100,34 @@ static void test_ci_ranks(void)
 	};
 	size_t i;
 
-	t_begin("stats.median_ci_ranks");
 	for (i = 0; i < N(cases); i++) {
 		size_t lo, hi;
 		double cov;
 		int s = stats_median_ci_ranks(cases[i].n, 0.95, &lo, &hi, &cov);
 
-		t_expect(s == cases[i].shortfall && lo == cases[i].lo &&
+		assert_msg(s == cases[i].shortfall && lo == cases[i].lo &&
 			 hi == cases[i].hi && fabs(cov - cases[i].cov) < 1e-9,
 			 "n=%zu: ranks [%zu, %zu] cov %.10f short %d", cases[i].n,
 			 lo, hi, cov, s);
 	}
-	t_end();
 }
 
-static void test_describe(void)
+TEST(test_describe)
 {
 	double x[] = { 7, 3, 10, 1, 5, 9, 2, 8, 4, 6 };
 	struct stats_desc d;
 
-	t_begin("stats.describe");
 	stats_describe(x, N(x), 0.95, 0.1, &d);
-	t_expect(d.n == 10 && d.min == 1 && d.max == 10 && d.median == 5.5,
+	assert_msg(d.n == 10 && d.min == 1 && d.max == 10 && d.median == 5.5,
 		 "n/min/max/median");
-	t_expect(d.ci_low == 2 && d.ci_high == 9 && !d.ci_short,
+	assert_msg(d.ci_low == 2 && d.ci_high == 9 && !d.ci_short,
 		 "CI [x(2), x(9)] = [2, 9], got [%g, %g]", d.ci_low, d.ci_high);
-	t_expect(d.trim_low == 2 && d.trim_high == 9, "10%% trimmed range");
-	t_near(d.mean, 5.5, 1e-15, "mean");
-	t_end();
+	assert_msg(d.trim_low == 2 && d.trim_high == 9, "10%% trimmed range");
+	assert_close(d.mean, 5.5, 1e-15, "mean");
 }
 
 /* Exponential samples (skewed): true median ln 2. */
-static void test_ci_coverage(void)
+TEST(test_ci_coverage)
 {
 	const int trials = 4000, n = 25;
 	size_t lo, hi;
@@ -147,7 +135,6 @@ static void test_ci_coverage(void)
 	struct rng r;
 	int t, i, hit = 0;
 
-	t_begin("stats.median_ci_coverage_property");
 	stats_median_ci_ranks((size_t)n, 0.95, &lo, &hi, &cov);
 	rng_seed(&r, 7);
 	for (t = 0; t < trials; t++) {
@@ -159,12 +146,11 @@ static void test_ci_coverage(void)
 		hit += d.ci_low <= M_LN2 && M_LN2 <= d.ci_high;
 	}
 	se = sqrt(cov * (1 - cov) / trials);
-	t_expect(fabs((double)hit / trials - cov) < 4 * se,
+	assert_msg(fabs((double)hit / trials - cov) < 4 * se,
 		 "coverage %.4f, exact %.4f", (double)hit / trials, cov);
-	t_end();
 }
 
-static void test_ratio(void)
+TEST(test_ratio)
 {
 	double a[40], b[40], a3[40], c76[20], c74[30];
 	struct stats_boot r1, r2, r3, rc;
@@ -172,12 +158,11 @@ static void test_ratio(void)
 	int i, t, hit = 0;
 	const int trials = 300;
 
-	t_begin("stats.ratio_ci");
 	for (i = 0; i < 20; i++)
 		c76[i] = 76;
 	for (i = 0; i < 30; i++)
 		c74[i] = 74;
-	t_expect(!stats_ratio_ci(c76, 20, c74, 30, 0.95, 2000, 1, &rc) &&
+	assert_msg(!stats_ratio_ci(c76, 20, c74, 30, 0.95, 2000, 1, &rc) &&
 		 rc.point == 76.0 / 74 && rc.lo == rc.point && rc.hi == rc.point,
 		 "constant samples: exact ratio, zero-width CI");
 	rng_seed(&r, 3);
@@ -189,14 +174,14 @@ static void test_ratio(void)
 	stats_ratio_ci(a, 40, b, 40, 0.95, 2000, 99, &r1);
 	stats_ratio_ci(a, 40, b, 40, 0.95, 2000, 99, &r2);
 	stats_ratio_ci(a3, 40, b, 40, 0.95, 2000, 99, &r3);
-	t_expect(r1.lo == r2.lo && r1.hi == r2.hi && r1.sd == r2.sd,
+	assert_msg(r1.lo == r2.lo && r1.hi == r2.hi && r1.sd == r2.sd,
 		 "same seed, same interval");
-	t_expect(r1.lo < r1.point && r1.point < r1.hi, "interval around the estimate");
-	t_near(r1.point, stats_median(a, 40) / stats_median(b, 40), 1e-15, "point");
-	t_near(r3.lo / r1.lo, 3, 1e-12, "scale equivariance (lo)");
-	t_near(r3.hi / r1.hi, 3, 1e-12, "scale equivariance (hi)");
-	t_expect(r1.resamples == 2000, "all replicates used");
-	t_expect(stats_ratio_ci(a, 40, b, 0, 0.95, 2000, 1, &rc) == -1,
+	assert_msg(r1.lo < r1.point && r1.point < r1.hi, "interval around the estimate");
+	assert_close(r1.point, stats_median(a, 40) / stats_median(b, 40), 1e-15, "point");
+	assert_close(r3.lo / r1.lo, 3, 1e-12, "scale equivariance (lo)");
+	assert_close(r3.hi / r1.hi, 3, 1e-12, "scale equivariance (hi)");
+	assert_msg(r1.resamples == 2000, "all replicates used");
+	assert_msg(stats_ratio_ci(a, 40, b, 0, 0.95, 2000, 1, &rc) == -1,
 		 "empty sample rejected");
 
 	/* coverage of the true ratio 100/80 by simulation (normal data) */
@@ -210,52 +195,47 @@ static void test_ratio(void)
 		stats_ratio_ci(a, 40, b, 40, 0.95, 1000, (uint64_t)t, &q);
 		hit += q.lo <= 1.25 && 1.25 <= q.hi;
 	}
-	t_expect(hit >= 0.90 * trials && hit <= 0.995 * trials,
+	assert_msg(hit >= 0.90 * trials && hit <= 0.995 * trials,
 		 "ratio coverage %d/%d", hit, trials);
-	t_end();
 }
 
-static void test_linfit(void)
+TEST(test_linfit)
 {
 	double x[] = { 1, 2, 3, 4, 5 }, y[] = { 2, 4, 5, 4, 5 }, yl[5];
 	double c[] = { 3, 3, 3 }, s, i0, r2;
 	int k;
 
-	t_begin("stats.linfit");
-	t_expect(!stats_linfit(x, y, 5, &s, &i0, &r2), "fits");
-	t_near(s, 0.6, 1e-14, "slope");
-	t_near(i0, 2.2, 1e-14, "intercept");
-	t_near(r2, 0.6, 1e-14, "r2");
+	assert_msg(!stats_linfit(x, y, 5, &s, &i0, &r2), "fits");
+	assert_close(s, 0.6, 1e-14, "slope");
+	assert_close(i0, 2.2, 1e-14, "intercept");
+	assert_close(r2, 0.6, 1e-14, "r2");
 	for (k = 0; k < 5; k++)
 		yl[k] = 1.5 * x[k] + 2;
 	stats_linfit(x, yl, 5, &s, &i0, &r2);
-	t_expect(fabs(s - 1.5) < 1e-14 && fabs(i0 - 2) < 1e-14 && r2 == 1,
+	assert_msg(fabs(s - 1.5) < 1e-14 && fabs(i0 - 2) < 1e-14 && r2 == 1,
 		 "exact line");
-	t_expect(stats_linfit(c, y, 3, &s, &i0, &r2) == -1, "constant x rejected");
-	t_expect(stats_linfit(x, y, 1, &s, &i0, &r2) == -1, "one point rejected");
-	t_end();
+	assert_msg(stats_linfit(c, y, 3, &s, &i0, &r2) == -1, "constant x rejected");
+	assert_msg(stats_linfit(x, y, 1, &s, &i0, &r2) == -1, "one point rejected");
 }
 
-static void test_quadfit(void)
+TEST(test_quadfit)
 {
 	double x[] = { 4, 8, 16, 32, 64 }, y[5], c[] = { 3, 3, 5 }, c2;
 	int k;
 
-	t_begin("stats.quadfit");
 	for (k = 0; k < 5; k++)
 		y[k] = 1.5 * x[k] + 2;
-	t_expect(!stats_quadfit(x, y, 5, &c2) && fabs(c2) < 1e-12,
+	assert_msg(!stats_quadfit(x, y, 5, &c2) && fabs(c2) < 1e-12,
 		 "a line has no curvature (%g)", c2);
 	for (k = 0; k < 5; k++)
 		y[k] = 0.01 * x[k] * x[k] + 1.5 * x[k] + 2;
-	t_expect(!stats_quadfit(x, y, 5, &c2), "fits");
-	t_near(c2, 0.01, 1e-12, "x^2 coefficient recovered");
-	t_expect(stats_quadfit(x, y, 2, &c2) == -1, "two points rejected");
-	t_expect(stats_quadfit(c, y, 3, &c2) == -1, "two distinct x rejected");
-	t_end();
+	assert_msg(!stats_quadfit(x, y, 5, &c2), "fits");
+	assert_close(c2, 0.01, 1e-12, "x^2 coefficient recovered");
+	assert_msg(stats_quadfit(x, y, 2, &c2) == -1, "two points rejected");
+	assert_msg(stats_quadfit(c, y, 3, &c2) == -1, "two distinct x rejected");
 }
 
-static void test_linfit_ci(void)
+TEST(test_linfit_ci)
 {
 	double xs[4] = { 4, 8, 16, 32 }, g[4][30];
 	const double *ys[4] = { g[0], g[1], g[2], g[3] };
@@ -264,41 +244,38 @@ static void test_linfit_ci(void)
 	struct rng r;
 	int k, i;
 
-	t_begin("stats.linfit_medians_ci");
 	rng_seed(&r, 11);
 	for (k = 0; k < 4; k++)
 		for (i = 0; i < 30; i++)
 			g[k][i] = 2 + 1.5 * xs[k] + 0.3 * rng_normal(&r);
-	t_expect(!stats_linfit_medians_ci(xs, ys, ny, 4, 0.95, 2000, 5, &f),
+	assert_msg(!stats_linfit_medians_ci(xs, ys, ny, 4, 0.95, 2000, 5, &f),
 		 "fits");
-	t_expect(f.slope.lo < 1.5 && 1.5 < f.slope.hi,
+	assert_msg(f.slope.lo < 1.5 && 1.5 < f.slope.hi,
 		 "slope CI [%g, %g] holds 1.5", f.slope.lo, f.slope.hi);
-	t_expect(f.intercept.lo < 2 && 2 < f.intercept.hi,
+	assert_msg(f.intercept.lo < 2 && 2 < f.intercept.hi,
 		 "intercept CI [%g, %g] holds 2", f.intercept.lo, f.intercept.hi);
-	t_expect(f.slope.hi - f.slope.lo < 0.05, "slope CI is tight");
-	t_expect(f.r2.point > 0.999 && f.r2.hi <= 1, "r2 near 1");
+	assert_msg(f.slope.hi - f.slope.lo < 0.05, "slope CI is tight");
+	assert_msg(f.r2.point > 0.999 && f.r2.hi <= 1, "r2 near 1");
 	stats_linfit_medians_ci(xs, ys, ny, 4, 0.95, 2000, 5, &f2);
-	t_expect(f2.slope.lo == f.slope.lo && f2.r2.hi == f.r2.hi,
+	assert_msg(f2.slope.lo == f.slope.lo && f2.r2.hi == f.r2.hi,
 		 "deterministic with the fixed seed");
-	t_expect(stats_linfit_medians_ci(xs, ys, ny, 1, 0.95, 100, 5, &f) == -1,
+	assert_msg(stats_linfit_medians_ci(xs, ys, ny, 1, 0.95, 100, 5, &f) == -1,
 		 "one group rejected");
-	t_end();
 }
 
-static void test_rng(void)
+TEST(test_rng)
 {
 	struct rng a, b;
 	int i, same = 1, counts[10] = { 0 }, inrange = 1;
 	double chi = 0;
 
-	t_begin("rng.determinism_uniformity");
 	rng_seed(&a, 20230522);
 	rng_seed(&b, 20230522);
 	for (i = 0; i < 1000; i++)
 		same &= rng_next(&a) == rng_next(&b);
-	t_expect(same, "same seed, same stream");
+	assert_msg(same, "same seed, same stream");
 	rng_seed(&b, 20230523);
-	t_expect(rng_next(&a) != rng_next(&b), "other seed, other stream");
+	assert_msg(rng_next(&a) != rng_next(&b), "other seed, other stream");
 	for (i = 0; i < 100000; i++) {
 		double u = rng_uniform(&a);
 
@@ -307,25 +284,29 @@ static void test_rng(void)
 	}
 	for (i = 0; i < 10; i++)
 		chi += (counts[i] - 10000.0) * (counts[i] - 10000.0) / 10000.0;
-	t_expect(inrange, "uniform in [0, 1)");
+	assert_msg(inrange, "uniform in [0, 1)");
 	/* chi-square, 9 degrees of freedom: P(> 27.9) = 0.001 */
-	t_expect(chi < 27.9, "rng_below(10) chi-square %g", chi);
-	t_end();
+	assert_msg(chi < 27.9, "rng_below(10) chi-square %g", chi);
 }
 
 int main(void)
 {
-	test_median_quantile();
-	test_median_inplace();
-	test_mean_sd_range();
-	test_binomial();
-	test_ci_ranks();
-	test_describe();
-	test_ci_coverage();
-	test_ratio();
-	test_linfit();
-	test_linfit_ci();
-	test_quadfit();
-	test_rng();
-	return t_status();
+	const struct CMUnitTest tests[] = {
+		NAMED("results/stats.median_quantile", test_median_quantile),
+		NAMED("results/stats.median_selection_matches_sort", test_median_inplace),
+		NAMED("results/stats.mean_stddev_trim_count", test_mean_sd_range),
+		NAMED("results/stats.binomial_cdf", test_binomial),
+		NAMED("results/stats.median_ci_ranks", test_ci_ranks),
+		NAMED("results/stats.describe", test_describe),
+		NAMED("results/stats.median_ci_coverage_property", test_ci_coverage),
+		NAMED("results/stats.ratio_ci", test_ratio),
+		NAMED("results/stats.linfit", test_linfit),
+		NAMED("results/stats.quadfit", test_quadfit),
+		NAMED("results/stats.linfit_medians_ci", test_linfit_ci),
+		NAMED("results/rng.determinism_uniformity", test_rng),
+	};
+	int rc;
+
+	rc = run_group("results", tests);
+	return rc ? 1 : 0;
 }

@@ -14,7 +14,7 @@
 
 #include "figure.h"
 #include "emrcu/fs.h"
-#include "tcheck.h"
+#include "check.h"
 
 static const char *sum_exe, *cmp_exe, *data;
 static char dir[] = "/tmp/emrcu-summarize-XXXXXX";
@@ -24,7 +24,7 @@ static int sh(const char *fmt, const char *a, const char *b)
 	char cmd[3000];
 
 	snprintf(cmd, sizeof(cmd), fmt, a, b);
-	return t_run(cmd);
+	return run_sh(cmd);
 }
 
 static const struct fig *find(const struct summary *s, const char *name,
@@ -51,207 +51,194 @@ static double num(const struct fig *f, const char *k)
 static struct summary S;
 static int loaded;
 
-static void test_runs(void)
+TEST(test_runs)
 {
 	char p[PATH_MAX], err[600];
 	int rc;
 
-	t_begin("summarize.runs_dir");
 	rc = sh("cp -r %s/runs %s/", data, dir);
-	t_expect(rc == 0, "copy of the test runs");
+	assert_msg(rc == 0, "copy of the test runs");
 	snprintf(p, sizeof(p), "cd %s/runs && SOURCE_DATE_EPOCH=0 %s */ 2>%s/err",
 		 dir, sum_exe, dir);
-	rc = t_run(p);
-	t_expect(rc == 0, "exit %d", rc);
+	rc = run_sh(p);
+	assert_msg(rc == 0, "exit %d", rc);
 	snprintf(p, sizeof(p), "%s/runs/summary.json", dir);
 	loaded = !summary_load(p, &S, err, sizeof(err));
-	t_expect(loaded, "summary.json loads and validates: %s", err);
+	assert_msg(loaded, "summary.json loads and validates: %s", err);
 	snprintf(p, sizeof(p), "%s/runs/summary-samples.json", dir);
-	t_expect(is_file(p), "summary-samples.json written beside it");
-	t_expect(sh("ls %s/runs | grep -q '\\.tmp\\.' %s", dir, "") != 0,
+	assert_msg(is_file(p), "summary-samples.json written beside it");
+	assert_msg(sh("ls %s/runs | grep -q '\\.tmp\\.' %s", dir, "") != 0,
 		 "no temporary file left");
-	t_expect(loaded && !strcmp(json_str(json_get(S.root, "created")),
+	assert_msg(loaded && !strcmp(json_str(json_get(S.root, "created")),
 				   "1970-01-01T00:00:00Z"),
 		 "created honours SOURCE_DATE_EPOCH");
-	t_end();
 }
 
-static void test_hot_path(void)
+TEST(test_hot_path)
 {
 	const struct fig *u0, *u1, *i0, *p0, *rt;
 
-	t_begin("summarize.hot_path_pooled");
 	u0 = find(&S, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
 	u1 = find(&S, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 1, 0, "");
 	p0 = find(&S, "hot_path_ns_per_call", "patched", "deterministic", "100", 0, 0, "");
-	t_expect(u0 && u1 && p0, "figures present");
+	assert_msg(u0 && u1 && p0, "figures present");
 	if (!u0 || !u1 || !p0)
 		goto out;
 	/* 2 runs x 2 CPUs x 10 passes; one 74.4 and one 76.4 pass */
-	t_expect(u0->n == 40 && u0->median == 74 && u0->ci_low == 74 &&
+	assert_msg(u0->n == 40 && u0->median == 74 && u0->ci_low == 74 &&
 		 u0->ci_high == 74, "unpatched pd0: n %ld median %g [%g, %g]",
 		 u0->n, u0->median, u0->ci_low, u0->ci_high);
-	t_near(num(u0, "contaminated"), 2, 0, "two contaminated passes");
-	t_near(num(u0, "contam_threshold"), 0.002, 0, "declared threshold");
-	t_near(num(u0, "max"), 76.4, 0, "max");
-	t_near(num(u0, "opps"), 4, 0, "OPP count of pd0");
-	t_near(num(u1, "contaminated"), 2, 0, "pd1: 80.6 in both runs");
-	t_expect(json_len(json_get(u0->node, "sources")) == 2, "pooled from 2 runs");
-	t_near(num(u0, "ci_coverage"), 0.9615226917157997, 1e-12, "coverage n=40");
-	t_expect(p0->n == 20 && p0->median == 76, "patched pd0 76 ns/call");
+	assert_close(num(u0, "contaminated"), 2, 0, "two contaminated passes");
+	assert_close(num(u0, "contam_threshold"), 0.002, 0, "declared threshold");
+	assert_close(num(u0, "max"), 76.4, 0, "max");
+	assert_close(num(u0, "opps"), 4, 0, "OPP count of pd0");
+	assert_close(num(u1, "contaminated"), 2, 0, "pd1: 80.6 in both runs");
+	assert_msg(json_len(json_get(u0->node, "sources")) == 2, "pooled from 2 runs");
+	assert_close(num(u0, "ci_coverage"), 0.9615226917157997, 1e-12, "coverage n=40");
+	assert_msg(p0->n == 20 && p0->median == 76, "patched pd0 76 ns/call");
 	i0 = find(&S, "hot_path_instructions_per_call", "unpatched", "deterministic",
 		  "0", 0, 0, "");
-	t_expect(i0 && i0->median == 37 && i0->ci_high == 37 &&
+	assert_msg(i0 && i0->median == 37 && i0->ci_high == 37 &&
 		 !strcmp(i0->unit, "instructions/call"),
 		 "37 instructions/call at shift 1");
 	rt = find(&S, "hot_path_instructions_per_call", "unpatched", "realtime",
 		  "0", 0, 0, "");
-	t_expect(!rt, "no instruction counts in realtime mode");
+	assert_msg(!rt, "no instruction counts in realtime mode");
 	rt = find(&S, "hot_path_ns_per_call", "unpatched", "realtime", "0", 0, 0, "");
-	t_expect(rt && rt->n == 20 && rt->ci_low < rt->median &&
+	assert_msg(rt && rt->n == 20 && rt->ci_low < rt->median &&
 		 rt->median < rt->ci_high, "realtime figure has a real CI");
-	t_near(num(rt, "contam_threshold"), 0.05, 0, "realtime threshold");
+	assert_close(num(rt, "contam_threshold"), 0.05, 0, "realtime threshold");
 out:
-	t_end();
 }
 
-static void test_ratio(void)
+TEST(test_ratio)
 {
 	const struct fig *r0, *r1, *rr;
 
-	t_begin("summarize.hot_path_ratio");
 	r0 = find(&S, "hot_path_ratio", "patched", "deterministic", "100", 0, 0, "");
 	r1 = find(&S, "hot_path_ratio", "patched", "deterministic", "100", 1, 0, "");
 	rr = find(&S, "hot_path_ratio", "patched", "realtime", "100", 1, 0, "");
-	t_expect(r0 && r1 && rr, "ratio figures present");
+	assert_msg(r0 && r1 && rr, "ratio figures present");
 	if (!r0 || !r1 || !rr)
 		goto out;
-	t_near(r0->median, 76.0 / 74.0, 1e-15, "pd0 ratio 76/74");
-	t_expect(r0->ci_low == r0->median && r0->ci_high == r0->median,
+	assert_close(r0->median, 76.0 / 74.0, 1e-15, "pd0 ratio 76/74");
+	assert_msg(r0->ci_low == r0->median && r0->ci_high == r0->median,
 		 "exact data, zero-width CI");
-	t_near(r1->median, 82.0 / 80.0, 1e-15, "pd1 ratio 82/80");
-	t_expect(!strcmp(json_str(json_get(r0->node, "baseline")), "unpatched"),
+	assert_close(r1->median, 82.0 / 80.0, 1e-15, "pd1 ratio 82/80");
+	assert_msg(!strcmp(json_str(json_get(r0->node, "baseline")), "unpatched"),
 		 "baseline named");
-	t_near(num(r0, "n_baseline"), 40, 0, "baseline n");
-	t_near(num(r0, "bootstrap_resamples"), 2000, 0, "declared resamples");
-	t_expect(rr->ci_low < rr->median && rr->median < rr->ci_high,
+	assert_close(num(r0, "n_baseline"), 40, 0, "baseline n");
+	assert_close(num(r0, "bootstrap_resamples"), 2000, 0, "declared resamples");
+	assert_msg(rr->ci_low < rr->median && rr->median < rr->ci_high,
 		 "realtime ratio has a real CI");
 	r0 = find(&S, "hot_path_ratio", "patched", "deterministic", "0", 0, 0, "");
-	t_expect(r0 && r0->median == 75.0 / 74.0,
+	assert_msg(r0 && r0->median == 75.0 / 74.0,
 		 "patched without updater vs unpatched: 75/74");
 out:
-	t_end();
 }
 
-static void test_update(void)
+TEST(test_update)
 {
 	const struct fig *u0, *u1, *o0, *o1, *rt;
 
-	t_begin("summarize.update_cost");
 	u0 = find(&S, "update_us", "patched", "deterministic", "100", 0, 0, "");
 	u1 = find(&S, "update_us", "patched", "deterministic", "100", 1, 0, "");
 	o0 = find(&S, "update_us_per_opp", "patched", "deterministic", "100", 0, 0, "");
 	o1 = find(&S, "update_us_per_opp", "patched", "deterministic", "100", 1, 0, "");
 	rt = find(&S, "update_us_per_opp", "patched", "realtime", "100", 1, 0, "");
-	t_expect(u0 && u1 && o0 && o1 && rt, "figures present");
+	assert_msg(u0 && u1 && o0 && o1 && rt, "figures present");
 	if (!u0 || !u1 || !o0 || !o1 || !rt)
 		goto out;
 	/* pd0 updates: 8000 + 2i ns for i = 0, 2, .., 10 -> median 8010 */
-	t_near(u0->median, 8.010, 1e-12, "pd0 update us");
-	t_near(o0->median, 8.010 / 4, 1e-12, "pd0 per OPP");
-	t_near(u1->median, 9.512, 1e-12, "pd1 update us");
-	t_near(o1->median, 9.512 / 5, 1e-12, "pd1 per OPP");
-	t_expect(u0->n == 6 && u0->ci_low == 8.0 && u0->ci_high == 8.02,
+	assert_close(u0->median, 8.010, 1e-12, "pd0 update us");
+	assert_close(o0->median, 8.010 / 4, 1e-12, "pd0 per OPP");
+	assert_close(u1->median, 9.512, 1e-12, "pd1 update us");
+	assert_close(o1->median, 9.512 / 5, 1e-12, "pd1 per OPP");
+	assert_msg(u0->n == 6 && u0->ci_low == 8.0 && u0->ci_high == 8.02,
 		 "n 6, CI [min, max] = [8, 8.02]");
-	t_near(num(rt, "opps"), 5, 0, "realtime updater on pd1 (5 OPPs)");
-	t_expect(!find(&S, "update_us", "unpatched", "deterministic", "0", 0, 0, ""),
+	assert_close(num(rt, "opps"), 5, 0, "realtime updater on pd1 (5 OPPs)");
+	assert_msg(!find(&S, "update_us", "unpatched", "deterministic", "0", 0, 0, ""),
 		 "no update figures without an updater");
-	t_expect(!find(&S, "update_us", "patched", "deterministic", "0", 0, 0, "") &&
+	assert_msg(!find(&S, "update_us", "patched", "deterministic", "0", 0, 0, "") &&
 		 !find(&S, "update_us", "patched", "deterministic", "0", -1, 0, ""),
 		 "none for a patched kernel whose updater did not run");
 out:
-	t_end();
 }
 
-static void test_fit(void)
+TEST(test_fit)
 {
 	const struct fig *s8, *sl, *ic, *r2;
 
-	t_begin("summarize.scaling_fit");
 	s8 = find(&S, "update_scaling_us", "patched", "deterministic", "100", -1, 8, "");
 	sl = find(&S, "update_fit_slope_us_per_opp", "patched", "deterministic", "100", -1, 0, "");
 	ic = find(&S, "update_fit_intercept_us", "patched", "deterministic", "100", -1, 0, "");
 	r2 = find(&S, "update_fit_r2", "patched", "deterministic", "100", -1, 0, "");
-	t_expect(s8 && sl && ic && r2, "figures present");
+	assert_msg(s8 && sl && ic && r2, "figures present");
 	if (!s8 || !sl || !ic || !r2)
 		goto out;
 	/* update_ns = 2000 + 1500 n + 4k, k = 0..4: medians 2008 + 1500 n */
-	t_near(s8->median, 14.008, 1e-12, "nr_states 8 median");
-	t_near(sl->median, 1.5, 1e-12, "slope 1.5 us/OPP");
-	t_near(ic->median, 2.008, 1e-9, "intercept 2.008 us");
-	t_near(r2->median, 1, 1e-12, "r2");
-	t_expect(sl->ci_low <= 1.5 && 1.5 <= sl->ci_high && sl->n == 4,
+	assert_close(s8->median, 14.008, 1e-12, "nr_states 8 median");
+	assert_close(sl->median, 1.5, 1e-12, "slope 1.5 us/OPP");
+	assert_close(ic->median, 2.008, 1e-9, "intercept 2.008 us");
+	assert_close(r2->median, 1, 1e-12, "r2");
+	assert_msg(sl->ci_low <= 1.5 && 1.5 <= sl->ci_high && sl->n == 4,
 		 "slope CI holds the slope; 4 points");
-	t_expect(!strcmp(r2->better, "none"), "r2 is not gated");
+	assert_msg(!strcmp(r2->better, "none"), "r2 is not gated");
 	sl = find(&S, "update_fit_slope_instructions_per_opp", "patched",
 		  "deterministic", "100", -1, 0, "");
-	t_near(num(sl, "median"), 750, 1e-9, "shift 1: 1.5 us/OPP = 750 instructions/OPP");
+	assert_close(num(sl, "median"), 750, 1e-9, "shift 1: 1.5 us/OPP = 750 instructions/OPP");
 	ic = find(&S, "update_fit_quadratic_share", "patched", "deterministic",
 		  "100", -1, 0, "");
-	t_expect(ic && fabs(ic->median) < 1e-9, "a straight line has no curvature");
+	assert_msg(ic && fabs(ic->median) < 1e-9, "a straight line has no curvature");
 	/* callback_ns = 100 + 40 n + n^2: x^2 term 1.024 of 2.404 us at n 32 */
 	ic = find(&S, "callback_fit_quadratic_share", "patched", "deterministic",
 		  "100", -1, 0, "");
-	t_near(num(ic, "median"), 1.024 / 2.404, 1e-9, "the callback's curvature is seen");
+	assert_close(num(ic, "median"), 1.024 / 2.404, 1e-9, "the callback's curvature is seen");
 	sl = find(&S, "callback_fit_slope_us_per_opp", "patched", "deterministic",
 		  "100", -1, 0, "");
-	t_expect(sl && json_len(json_get(sl->node, "residuals_us")) == 4 &&
+	assert_msg(sl && json_len(json_get(sl->node, "residuals_us")) == 4 &&
 		 !strcmp(json_str(json_get(sl->node, "fit_of")), "update_callback_us"),
 		 "the callback's fit, with a residual per point");
 out:
-	t_end();
 }
 
-static void test_constants(void)
+TEST(test_constants)
 {
 	const struct json *c = json_get(S.root, "constants");
 	const struct json *run = json_get(json_get(c, "runs"), "det-patched");
 	const struct fig *sc;
 	double d = 0;
 
-	t_begin("summarize.constants_and_scenario");
-	t_expect(run != NULL, "run labelled relative to the summary: det-patched");
-	t_expect(json_len(json_get(json_at(json_get(json_get(run, "params"),
+	assert_msg(run != NULL, "run labelled relative to the summary: det-patched");
+	assert_msg(json_len(json_get(json_at(json_get(json_get(run, "params"),
 						   "clusters"), 1), "opps")) == 5,
 		 "params.json (OPP tables) copied");
 	json_num(json_get(json_get(run, "bench_params"), "loops"), &d);
-	t_expect(d == 1000, "bench params copied");
-	t_expect(json_get(json_get(run, "meta"), "topology") != NULL, "topology copied");
+	assert_msg(d == 1000, "bench params copied");
+	assert_msg(json_get(json_get(run, "meta"), "topology") != NULL, "topology copied");
 	json_num(json_get(json_get(c, "summarize"), "ci_level"), &d);
-	t_expect(d == 0.95, "summarize.conf copied");
-	t_expect(json_str(json_get(json_get(c, "methods"), "median_ci")) != NULL,
+	assert_msg(d == 0.95, "summarize.conf copied");
+	assert_msg(json_str(json_get(json_get(c, "methods"), "median_ci")) != NULL,
 		 "methods stated");
-	t_expect(json_len(json_get(c, "pairs")) >= 3, "pairs copied");
+	assert_msg(json_len(json_get(c, "pairs")) >= 3, "pairs copied");
 	sc = find(&S, "energy_vs_optimal_pct", "patched", "deterministic", "0", -1, 0,
 		  "three_small");
-	t_expect(sc && sc->median == 3.05 && !strcmp(sc->unit, "%"),
+	assert_msg(sc && sc->median == 3.05 && !strcmp(sc->unit, "%"),
 		 "scenario metric summarized");
-	t_expect(json_get(json_get(json_get(c, "runs"), "scen-three-small-patched"),
+	assert_msg(json_get(json_get(json_get(c, "runs"), "scen-three-small-patched"),
 			  "scenario_constants") != NULL, "scenario constants copied");
-	t_end();
 }
 
-static void test_samples(void)
+TEST(test_samples)
 {
 	struct json_err e;
 	struct json *sm;
 	char p[PATH_MAX];
 	size_t i, bad = 0, checked = 0;
 
-	t_begin("summarize.samples_file");
 	snprintf(p, sizeof(p), "%s/runs/summary-samples.json", dir);
 	sm = json_parse_file(p, &e);
-	t_expect(sm != NULL, "parses: %s", e.msg);
+	assert_msg(sm != NULL, "parses: %s", e.msg);
 	for (i = 0; sm && i < S.n; i++) {
 		const char *id = json_str(json_get(S.figs[i].node, "samples_id"));
 		const struct json *a;
@@ -263,49 +250,44 @@ static void test_samples(void)
 		if (!a || (long)json_len(a) != S.figs[i].n)
 			bad++;
 	}
-	t_expect(checked >= 20 && !bad, "%zu of %zu figures lack their samples",
+	assert_msg(checked >= 20 && !bad, "%zu of %zu figures lack their samples",
 		 bad, checked);
 	json_free(sm);
-	t_end();
 }
 
-static void test_reproducible(void)
+TEST(test_reproducible)
 {
 	char p[PATH_MAX];
 
-	t_begin("summarize.reproducible");
 	snprintf(p, sizeof(p),
 		 "cd %s/runs && cp summary.json /tmp/emrcu-s1.$$ && SOURCE_DATE_EPOCH=0 %s */ 2>/dev/null && cmp -s summary.json /tmp/emrcu-s1.$$; r=$?; rm -f /tmp/emrcu-s1.$$; exit $r",
 		 dir, sum_exe);
-	t_expect(t_run(p) == 0, "same runs, same summary.json (fixed bootstrap seed)");
-	t_end();
+	assert_msg(run_sh(p) == 0, "same runs, same summary.json (fixed bootstrap seed)");
 }
 
-static void test_bad(void)
+TEST(test_bad)
 {
 	char p[PATH_MAX];
 	static const char *const bad[] = { "garbage", "mismatch", "noshift" };
 	size_t i;
 
-	t_begin("summarize.unusable_runs_exit_2");
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(p, sizeof(p), "%s -o %s/x.json %s/bad/%s 2>%s/err", sum_exe,
 			 dir, data, bad[i], dir);
-		t_expect(t_run(p) == 2, "bad/%s accepted", bad[i]);
+		assert_msg(run_sh(p) == 2, "bad/%s accepted", bad[i]);
 	}
 	snprintf(p, sizeof(p), "%s/err", dir);
-	t_expect(t_file_has(p, "shift"), "error says what is missing");
+	assert_msg(file_has(p, "shift"), "error says what is missing");
 	snprintf(p, sizeof(p), "%s -o %s/x.json %s/nonexistent 2>/dev/null", sum_exe,
 		 dir, data);
-	t_expect(t_run(p) == 2, "missing run directory");
+	assert_msg(run_sh(p) == 2, "missing run directory");
 	snprintf(p, sizeof(p), "mkdir -p %s/empty && %s %s/empty 2>/dev/null", dir,
 		 sum_exe, dir);
-	t_expect(t_run(p) == 2, "run directory without results");
+	assert_msg(run_sh(p) == 2, "run directory without results");
 	snprintf(p, sizeof(p), "%s 2>/dev/null", sum_exe);
-	t_expect(t_run(p) == 2, "no arguments");
+	assert_msg(run_sh(p) == 2, "no arguments");
 	snprintf(p, sizeof(p), "%s/x.json", dir);
-	t_expect(!is_file(p), "nothing written on failure");
-	t_end();
+	assert_msg(!is_file(p), "nothing written on failure");
 }
 
 /* Scales the passes of every reader of perf domain pd in em_bench.json. */
@@ -375,50 +357,45 @@ static int fixture(const char *sub, const char *copies, const char *src,
 		 "cp -r runs/%s %s/%s && cd %s/%s && jq '%s' em_bench.json > n.json && "
 		 "mv n.json em_bench.json", dir, sub, sub, copies, sub, src, sub, dst,
 		 sub, dst, edit);
-	return t_run(p);
+	return run_sh(p);
 }
 
-static int summarize_in(const char *sub, const char *runs, struct summary *s)
+static void summarize_in(const char *sub, const char *runs, struct summary *s)
 {
 	char p[2 * PATH_MAX], err[600];
 
 	snprintf(p, sizeof(p), "cd %s/%s && %s %s 2>../%s.err", dir, sub, sum_exe,
 		 runs, sub);
-	if (!t_expect(t_run(p) == 0, "%s summarized", sub))
-		return -1;
+	assert_msg(run_sh(p) == 0, "%s summarized", sub);
 	snprintf(p, sizeof(p), "%s/%s/summary.json", dir, sub);
-	return t_expect(!summary_load(p, s, err, sizeof(err)), "%s", err) ? 0 : -1;
+	assert_msg(!summary_load(p, s, err, sizeof(err)), "%s", err);
 }
 
 /* updater.pd "all" without update_pd: one update figure, no per-OPP one */
-static void test_update_all(void)
+TEST(test_update_all)
 {
 	char p[2 * PATH_MAX], err[600];
 	struct summary s;
 	const struct fig *u;
 
-	t_begin("summarize.update_all_pds");
 	snprintf(p, sizeof(p), "cd %s && rm -rf all && mkdir all && cp -r runs/det-patched all/",
 		 dir);
-	t_expect(t_run(p) == 0, "copy");
+	assert_msg(run_sh(p) == 0, "copy");
 	snprintf(p, sizeof(p), "%s/all/det-patched/em_bench.json", dir);
-	t_expect(!drop_update_pd(p), "update_pd dropped");
+	assert_msg(!drop_update_pd(p), "update_pd dropped");
 	snprintf(p, sizeof(p), "cd %s/all && %s det-patched 2>../all.err", dir, sum_exe);
-	t_expect(t_run(p) == 0, "summarized");
+	assert_msg(run_sh(p) == 0, "summarized");
 	snprintf(p, sizeof(p), "%s/all/det-patched/summary.json", dir);
-	if (!t_expect(!summary_load(p, &s, err, sizeof(err)), "%s", err))
-		goto out;
+	assert_msg(!summary_load(p, &s, err, sizeof(err)), "%s", err);
 	u = find(&s, "update_us", "patched", "deterministic", "100", -1, 0, "");
-	t_expect(u && u->n == 12, "update_us over all perf domains, n 12");
-	t_expect(!find(&s, "update_us_per_opp", "patched", "deterministic", "100", -1, 0, ""),
+	assert_msg(u && u->n == 12, "update_us over all perf domains, n 12");
+	assert_msg(!find(&s, "update_us_per_opp", "patched", "deterministic", "100", -1, 0, ""),
 		 "no per-OPP figure: the domains have 4 and 5 OPPs");
-	t_expect(find(&s, "update_free_delay_us", "patched", "deterministic", "100", -1, 0, "") != NULL,
+	assert_msg(find(&s, "update_free_delay_us", "patched", "deterministic", "100", -1, 0, "") != NULL,
 		 "free delay kept");
 	summary_free(&s);
 	snprintf(p, sizeof(p), "%s/all.err", dir);
-	t_expect(t_file_has(p, "no update_us_per_opp"), "the missing figure is explained");
-out:
-	t_end();
+	assert_msg(file_has(p, "no update_us_per_opp"), "the missing figure is explained");
 }
 
 /*
@@ -426,7 +403,7 @@ out:
  * made a null updater at 100 Hz divides the patched 100 Hz run; the same
  * null updater on a runtime-EM kernel is refused.
  */
-static void test_null_baseline(void)
+TEST(test_null_baseline)
 {
 	static const char *nul =
 		".updater = {\"available\":false,\"null_update\":true,\"hz\":100,"
@@ -437,26 +414,22 @@ static void test_null_baseline(void)
 	struct summary s;
 	const struct fig *r, *u;
 
-	t_begin("summarize.null_updater_same_rate_baseline");
-	t_expect(fixture("null", "runs/det-patched runs/det-unpatched-1",
+	assert_msg(fixture("null", "runs/det-patched runs/det-unpatched-1",
 			 "det-unpatched-2", "det-unpatched-2", nul) == 0,
 		 "copy, null updater at 100 Hz on one unpatched run");
-	if (summarize_in("null", "*/", &s))
-		goto out;
+	summarize_in("null", "*/", &s);
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "100", 0, 0, "");
-	t_expect(u && u->n == 20, "the null-updater run is its own figure at 100 Hz");
+	assert_msg(u && u->n == 20, "the null-updater run is its own figure at 100 Hz");
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
-	t_expect(u && u->n == 20, "not pooled into the readers-only figure");
+	assert_msg(u && u->n == 20, "not pooled into the readers-only figure");
 	r = find(&s, "hot_path_ratio", "patched", "deterministic", "100", 0, 0, "");
-	t_near(num(r, "baseline_update_hz"), 100, 0, "patched 100 Hz divided by the 100 Hz null run");
+	assert_close(num(r, "baseline_update_hz"), 100, 0, "patched 100 Hz divided by the 100 Hz null run");
 	summary_free(&s);
 	snprintf(p, sizeof(p), "cd %s/null && jq '.runtime_em = true' det-unpatched-2/em_bench.json > n.json && "
 		 "mv n.json det-unpatched-2/em_bench.json && %s */ 2>../null.err", dir, sum_exe);
-	t_expect(t_run(p) == 2, "null updater on a runtime-EM kernel refused");
+	assert_msg(run_sh(p) == 2, "null updater on a runtime-EM kernel refused");
 	snprintf(p, sizeof(p), "%s/null.err", dir);
-	t_expect(t_file_has(p, "null_update on a kernel with the runtime EM"), "and why");
-out:
-	t_end();
+	assert_msg(file_has(p, "null_update on a kernel with the runtime EM"), "and why");
 }
 
 /*
@@ -465,27 +438,23 @@ out:
  * its ratio to the unpatched null updater of its rate (results/pairs);
  * the alternating-table run of the same kernel keeps its figures.
  */
-static void test_same_table(void)
+TEST(test_same_table)
 {
 	struct summary s;
 	const struct fig *f;
 
-	t_begin("summarize.same_table_own_configuration");
-	t_expect(fixture("same", "runs/det-patched runs/det-unpatched-1 runs/det-unpatched-2",
+	assert_msg(fixture("same", "runs/det-patched runs/det-unpatched-1 runs/det-unpatched-2",
 			 "det-patched", "det-patched-same",
 			 ".params.temp_hi_mc = .params.temp_lo_mc") == 0,
 		 "copy, one patched run pushing one table");
-	if (summarize_in("same", "*/", &s))
-		goto out;
+	summarize_in("same", "*/", &s);
 	f = find(&s, "hot_path_ns_per_call", "patched+same-table", "deterministic", "100", 0, 0, "");
-	t_expect(f && f->n == 20, "the same-table run is its own figure (n %ld)", f ? f->n : -1L);
+	assert_msg(f && f->n == 20, "the same-table run is its own figure (n %ld)", f ? f->n : -1L);
 	f = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "100", 0, 0, "");
-	t_expect(f && f->n == 20, "not pooled into the alternating-table figure");
-	t_expect(find(&s, "hot_path_ratio", "patched+same-table", "deterministic", "100", 0, 0, "") != NULL,
+	assert_msg(f && f->n == 20, "not pooled into the alternating-table figure");
+	assert_msg(find(&s, "hot_path_ratio", "patched+same-table", "deterministic", "100", 0, 0, "") != NULL,
 		 "its ratio to the unpatched kernel (results/pairs)");
 	summary_free(&s);
-out:
-	t_end();
 }
 
 /*
@@ -493,7 +462,7 @@ out:
  * readers-only hot path of its kernel; its updates are still the scaling
  * figure.
  */
-static void test_scaling_boot(void)
+TEST(test_scaling_boot)
 {
 	static const char *sc =
 		".params.scaling = true | .scaling = [{\"nr_states\":4,"
@@ -501,19 +470,15 @@ static void test_scaling_boot(void)
 	struct summary s;
 	const struct fig *h;
 
-	t_begin("summarize.scaling_boot_not_pooled");
-	t_expect(fixture("scb", "runs/det-patched-idle", "det-patched-idle", "sc", sc) == 0,
+	assert_msg(fixture("scb", "runs/det-patched-idle", "det-patched-idle", "sc", sc) == 0,
 		 "copy, one of them a scaling boot");
-	if (summarize_in("scb", "*/", &s))
-		goto out;
+	summarize_in("scb", "*/", &s);
 	h = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "0", 0, 0, "");
-	t_expect(h && json_len(json_get(h->node, "sources")) == 1,
+	assert_msg(h && json_len(json_get(h->node, "sources")) == 1,
 		 "hot path from the readers-only boot alone");
-	t_expect(find(&s, "update_scaling_us", "patched", "deterministic", "0", -1, 4, "") != NULL,
+	assert_msg(find(&s, "update_scaling_us", "patched", "deterministic", "0", -1, 4, "") != NULL,
 		 "the scaling boot's updates kept");
 	summary_free(&s);
-out:
-	t_end();
 }
 
 /* The largest per-boot median of a figure. */
@@ -534,48 +499,43 @@ static double max_boot_median(const struct fig *f)
  * zero-width; a second boot 1 % slower must widen the figure's interval and
  * the ratio's to what the boots gave.
  */
-static void test_boot_intervals(void)
+TEST(test_boot_intervals)
 {
 	char p[3 * PATH_MAX];
 	struct summary s;
 	const struct fig *u, *r;
 
-	t_begin("summarize.interval_covers_boots");
 	snprintf(p, sizeof(p), "cd %s && rm -rf bi && mkdir bi && "
 		 "cp -r runs/det-unpatched-1 runs/det-unpatched-2 runs/det-patched-idle bi/ && "
 		 "cp -r runs/det-unpatched-2 bi/det-unpatched-3", dir);
-	t_expect(t_run(p) == 0, "copy, three unpatched boots");
+	assert_msg(run_sh(p) == 0, "copy, three unpatched boots");
 	/* 40 passes at 74, 20 at 74.74: the passes' interval is [74, 74] */
 	snprintf(p, sizeof(p), "%s/bi/det-unpatched-3/em_bench.json", dir);
-	t_expect(!slow_down(p, 0, 1.01), "third boot 1 %% slower on pd0");
-	if (summarize_in("bi", "*/", &s))
-		goto out;
+	assert_msg(!slow_down(p, 0, 1.01), "third boot 1 %% slower on pd0");
+	summarize_in("bi", "*/", &s);
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
-	t_expect(u && u->ci_low <= 74 && u->ci_high >= 74.74 - 1e-9 &&
+	assert_msg(u && u->ci_low <= 74 && u->ci_high >= 74.74 - 1e-9 &&
 		 num(u, "n_boots") == 3, "unpatched pd0 interval covers every boot (74, 74.74)");
 	r = find(&s, "hot_path_ratio", "patched", "deterministic", "0", 0, 0, "");
-	t_expect(r && r->ci_low <= 75 / 74.74 + 1e-12 && r->ci_high >= 75.0 / 74 - 1e-12,
+	assert_msg(r && r->ci_low <= 75 / 74.74 + 1e-12 && r->ci_high >= 75.0 / 74 - 1e-12,
 		 "ratio interval covers every denominator boot");
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 1, 0, "");
-	t_expect(u && u->ci_low == u->ci_high, "pd1, equal boots: still exact");
+	assert_msg(u && u->ci_low == u->ci_high, "pd1, equal boots: still exact");
 	summary_free(&s);
 
 	/* realtime: the boot is the unit too (three boots, one 10 % slower) */
 	snprintf(p, sizeof(p), "cd %s && rm -rf br && mkdir br && cp -r runs/rt-unpatched br/a && "
 		 "cp -r runs/rt-unpatched br/b && cp -r runs/rt-unpatched br/c", dir);
-	t_expect(t_run(p) == 0, "copy, three realtime boots");
+	assert_msg(run_sh(p) == 0, "copy, three realtime boots");
 	snprintf(p, sizeof(p), "%s/br/c/em_bench.json", dir);
-	t_expect(!slow_down(p, 0, 1.10), "third boot 10 %% slower on pd0");
-	if (summarize_in("br", "*/", &s))
-		goto out;
+	assert_msg(!slow_down(p, 0, 1.10), "third boot 10 %% slower on pd0");
+	summarize_in("br", "*/", &s);
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "realtime", "0", 0, 0, "");
-	t_expect(u && num(u, "n_boots") == 3 &&
+	assert_msg(u && num(u, "n_boots") == 3 &&
 		 json_get(u->node, "ci_widened_to_boots") &&
 		 u->ci_high >= max_boot_median(u) - 1e-9,
 		 "realtime pd0 interval reaches the slow boot's median");
 	summary_free(&s);
-out:
-	t_end();
 }
 
 /*
@@ -584,71 +544,91 @@ out:
  * the pass (1e9 / clock_hz / loops, em_bench's clock_hz and loops); a run
  * without clock_hz keeps its interval.
  */
-static void test_clock_step(void)
+TEST(test_clock_step)
 {
 	const double q = 1e9 / 62500000.0 / 1000;	/* 16 ns over 1000 calls */
 	const struct fig *u, *i, *r, *pt;
 	struct summary s;
 
-	t_begin("summarize.interval_covers_clock_step");
-	t_expect(fixture("cs", "runs/det-patched-idle", "det-unpatched-1", "u",
+	assert_msg(fixture("cs", "runs/det-patched-idle", "det-unpatched-1", "u",
 			 ".clock_hz = 62500000") == 0, "copy, unpatched with its clock rate");
-	if (summarize_in("cs", "*/", &s))
-		goto out;
+	summarize_in("cs", "*/", &s);
 	u = find(&s, "hot_path_ns_per_call", "unpatched", "deterministic", "0", 0, 0, "");
-	t_expect(u && fabs(u->ci_low - (u->median - q)) < 1e-9 &&
+	assert_msg(u && fabs(u->ci_low - (u->median - q)) < 1e-9 &&
 		 fabs(u->ci_high - (u->median + q)) < 1e-9,
 		 "ns/call: median +- one tick per pass");
 	i = find(&s, "hot_path_instructions_per_call", "unpatched", "deterministic", "0", 0, 0, "");
-	t_expect(i && fabs(i->ci_high - i->ci_low - ldexp(2 * q, -(int)num(i, "shift"))) < 1e-9,
+	assert_msg(i && fabs(i->ci_high - i->ci_low - ldexp(2 * q, -(int)num(i, "shift"))) < 1e-9,
 		 "instructions/call: the same tick in instructions");
 	pt = find(&s, "hot_path_ns_per_call", "patched", "deterministic", "0", 0, 0, "");
-	t_expect(pt && pt->ci_low == pt->ci_high, "a run without clock_hz keeps its interval");
+	assert_msg(pt && pt->ci_low == pt->ci_high, "a run without clock_hz keeps its interval");
 	r = find(&s, "hot_path_ratio", "patched", "deterministic", "0", 0, 0, "");
-	t_expect(r && u && pt && r->ci_low <= pt->median / (u->median + q) + 1e-12 &&
+	assert_msg(r && u && pt && r->ci_low <= pt->median / (u->median + q) + 1e-12 &&
 		 r->ci_high >= pt->median / (u->median - q) - 1e-12,
 		 "the ratio covers the denominator's tick");
 	summary_free(&s);
-out:
-	t_end();
 }
 
 /* summarize a copy of the runs with the patched pd0 hot path 3 % slower */
-static void test_pipeline(void)
+TEST(test_pipeline)
 {
 	char p[4 * PATH_MAX];
 	int rc;
 
-	t_begin("summarize.pipeline_gate");
 	snprintf(p, sizeof(p), "cd %s && rm -rf slow && cp -r runs slow && rm -f slow/*.json",
 		 dir);
-	t_expect(t_run(p) == 0, "copy");
+	assert_msg(run_sh(p) == 0, "copy");
 	snprintf(p, sizeof(p), "%s/slow/det-patched/em_bench.json", dir);
-	t_expect(!slow_down(p, 0, 1.03), "slowed down");
+	assert_msg(!slow_down(p, 0, 1.03), "slowed down");
 	snprintf(p, sizeof(p), "cd %s && %s slow/*/ 2>/dev/null", dir, sum_exe);
-	rc = t_run(p);
-	t_expect(rc == 0, "slow copy summarized (exit %d)", rc);
+	rc = run_sh(p);
+	assert_msg(rc == 0, "slow copy summarized (exit %d)", rc);
 	snprintf(p, sizeof(p), "%s %s/runs/summary.json %s/slow/summary.json >%s/cmp.out 2>&1",
 		 cmp_exe, dir, dir, dir);
-	rc = t_run(p);
-	t_expect(rc == 1, "compare exit %d, expected 1", rc);
+	rc = run_sh(p);
+	assert_msg(rc == 1, "compare exit %d, expected 1", rc);
 	snprintf(p, sizeof(p), "%s/cmp.out", dir);
-	t_expect(t_file_has(p, "REGRESSION: hot_path_ns_per_call patched deterministic none hz=100 pd0"),
+	assert_msg(file_has(p, "REGRESSION: hot_path_ns_per_call patched deterministic none hz=100 pd0"),
 		 "ns/call regression reported");
-	t_expect(t_file_has(p, "REGRESSION: hot_path_instructions_per_call patched deterministic none hz=100 pd0"),
+	assert_msg(file_has(p, "REGRESSION: hot_path_instructions_per_call patched deterministic none hz=100 pd0"),
 		 "instructions regression reported");
-	t_expect(t_file_has(p, "REGRESSION: hot_path_ratio patched deterministic none hz=100 pd0"),
+	assert_msg(file_has(p, "REGRESSION: hot_path_ratio patched deterministic none hz=100 pd0"),
 		 "ratio regression reported");
-	t_expect(t_file_count(p, "REGRESSION: ") == 3, "nothing else regressed");
+	assert_msg(file_count(p, "REGRESSION: ") == 3, "nothing else regressed");
 	snprintf(p, sizeof(p), "%s %s/runs/summary.json %s/runs/summary.json >/dev/null 2>&1",
 		 cmp_exe, dir, dir);
-	t_expect(t_run(p) == 0, "summary vs itself passes");
-	t_end();
+	assert_msg(run_sh(p) == 0, "summary vs itself passes");
+}
+
+/* The cases that read runs_dir's summary fail unless it loaded. */
+static int needs_runs(void **state)
+{
+	(void)state;
+	return loaded ? 0 : -1;
 }
 
 int main(int argc, char **argv)
 {
+	const struct CMUnitTest tests[] = {
+		NAMED("results/summarize.runs_dir", test_runs),
+		{ "results/summarize.hot_path_pooled", test_hot_path, needs_runs, NULL, NULL },
+		{ "results/summarize.hot_path_ratio", test_ratio, needs_runs, NULL, NULL },
+		{ "results/summarize.update_cost", test_update, needs_runs, NULL, NULL },
+		{ "results/summarize.scaling_fit", test_fit, needs_runs, NULL, NULL },
+		{ "results/summarize.constants_and_scenario", test_constants, needs_runs, NULL, NULL },
+		{ "results/summarize.samples_file", test_samples, needs_runs, NULL, NULL },
+		{ "results/summarize.reproducible", test_reproducible, needs_runs, NULL, NULL },
+		NAMED("results/summarize.unusable_runs_exit_2", test_bad),
+		NAMED("results/summarize.update_all_pds", test_update_all),
+		NAMED("results/summarize.null_updater_same_rate_baseline", test_null_baseline),
+		NAMED("results/summarize.same_table_own_configuration", test_same_table),
+		NAMED("results/summarize.scaling_boot_not_pooled", test_scaling_boot),
+		NAMED("results/summarize.interval_covers_boots", test_boot_intervals),
+		NAMED("results/summarize.interval_covers_clock_step", test_clock_step),
+		NAMED("results/summarize.pipeline_gate", test_pipeline),
+	};
 	char cmd[400];
+	int rc;
 
 	if (argc != 4) {
 		fprintf(stderr, "usage: test_summarize EMRCU_SUMMARIZE EMRCU_COMPARE DATADIR\n");
@@ -665,27 +645,10 @@ int main(int argc, char **argv)
 		perror("mkdtemp");
 		return 2;
 	}
-	test_runs();
-	if (loaded) {
-		test_hot_path();
-		test_ratio();
-		test_update();
-		test_fit();
-		test_constants();
-		test_samples();
-		test_reproducible();
-	}
-	test_bad();
-	test_update_all();
-	test_null_baseline();
-	test_scaling_boot();
-	test_same_table();
-	test_clock_step();
-	test_boot_intervals();
-	test_pipeline();
+	rc = run_group("results", tests);
 	if (loaded)
 		summary_free(&S);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	t_run(cmd);
-	return t_status();
+	run_sh(cmd);
+	return rc ? 1 : 0;
 }

@@ -10,7 +10,8 @@
 #include "scen.h"
 #include "signtest.h"
 #include "stepdata.h"
-#include "tcheck.h"
+#include "check.h"
+#include "suites.h"
 #include "verdict.h"
 
 static struct stepdata d;
@@ -30,73 +31,73 @@ static const char *ramp =
 	"workload = mixed small util=8 count=2; medium util=25; big util=60\n"
 	"pass.oracle_abs_err_pct_max = 2\npass.static_abs_err_pct_min = 10\n";
 
-static void oracle_em(void)
+TEST(oracle_em)
 {
 	char dir[600];
 
 	data_dir(dir, sizeof(dir), "run-patched-oracle");
-	EXPECT(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
-	EXPECT(!strcmp(d.em_source, "trace"));
-	EXPECT(d.ncl == 3 && d.ntasks == 4 && d.nphases == 1);
-	EXPECT(d.meter_check < METER_CHECK_MAX);
-	EXPECT(d.busy_uj > 0 && d.true_uj > d.busy_uj);
+	assert_true(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
+	assert_true(!strcmp(d.em_source, "trace"));
+	assert_true(d.ncl == 3 && d.ntasks == 4 && d.nphases == 1);
+	assert_true(d.meter_check < METER_CHECK_MAX);
+	assert_true(d.busy_uj > 0 && d.true_uj > d.busy_uj);
 	/* the EM pushed at 85 C is the model at 85 C: estimate == truth */
-	EXPECT_NEAR(d.em_uj / d.busy_uj, 1, 1e-4);
-	EXPECT_NEAR(d.window_s, 1.5, 1e-9);
-	EXPECT_NEAR(d.true_uj, d.meter_cpus_uj + d.shared_uj, d.true_uj * 1e-6);
+	assert_near(d.em_uj / d.busy_uj, 1, 1e-4);
+	assert_near(d.window_s, 1.5, 1e-9);
+	assert_near(d.true_uj, d.meter_cpus_uj + d.shared_uj, d.true_uj * 1e-6);
 }
 
-static void static_em(void)
+TEST(static_em)
 {
 	char dir[600];
 
 	data_dir(dir, sizeof(dir), "run-unpatched-static");
-	EXPECT(!stepdata_load(dir, "s0_25C", &d, err, sizeof(err)));
-	EXPECT(!strcmp(d.em_source, "debugfs"));
-	EXPECT_NEAR(d.em_uj / d.busy_uj, 1, 1e-4);	/* booted at 25 C */
-	EXPECT(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
-	EXPECT(d.em_uj / d.busy_uj < 0.9);		/* leakage unseen */
-	EXPECT(d.meter_check < METER_CHECK_MAX);
+	assert_true(!stepdata_load(dir, "s0_25C", &d, err, sizeof(err)));
+	assert_true(!strcmp(d.em_source, "debugfs"));
+	assert_near(d.em_uj / d.busy_uj, 1, 1e-4);	/* booted at 25 C */
+	assert_true(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
+	assert_true(d.em_uj / d.busy_uj < 0.9);		/* leakage unseen */
+	assert_true(d.meter_check < METER_CHECK_MAX);
 }
 
-static void derive_metrics(void)
+TEST(derive_metrics)
 {
 	const struct metric *m;
 	char dir[600];
 
-	EXPECT(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
 	data_dir(dir, sizeof(dir), "run-unpatched-static");
 	memset(&ms, 0, sizeof(ms));
-	EXPECT(!derive_run(&s, dir, &ms, err, sizeof(err)));
+	assert_true(!derive_run(&s, dir, &ms, err, sizeof(err)));
 	m = metric_find(&ms, "em_err_pct.s2_85C", -1);
-	EXPECT(m && m->n == 1 && m->v[0] < -10);
+	assert_true(m && m->n == 1 && m->v[0] < -10);
 	m = metric_find(&ms, "em_abs_err_pct_max", -1);
-	EXPECT(m && m->v[0] > 10);
-	EXPECT(metric_find(&ms, "busy_share_pct.s1_55C", 2));
-	EXPECT(!metric_find(&ms, "busy_share_pct.s1_55C", 3));
-	EXPECT(metric_find(&ms, "step_valid.s0_25C", -1));
+	assert_true(m && m->v[0] > 10);
+	assert_true(metric_find(&ms, "busy_share_pct.s1_55C", 2));
+	assert_true(!metric_find(&ms, "busy_share_pct.s1_55C", 3));
+	assert_true(metric_find(&ms, "step_valid.s0_25C", -1));
 	/* a missing step names itself and the file */
 	s.nsteps = 4;
 	strcpy(s.step[3].label, "s3_99C");
-	EXPECT(derive_run(&s, dir, &ms, err, sizeof(err)));
-	EXPECT(strstr(err, "step s3_99C") && strstr(err, "s3_99C.power.json"));
+	assert_true(derive_run(&s, dir, &ms, err, sizeof(err)));
+	assert_true(strstr(err, "step s3_99C") && strstr(err, "s3_99C.power.json"));
 }
 
-static void optimum_recorded(void)
+TEST(optimum_recorded)
 {
 	struct step_opt o;
 	char dir[600];
 
 	data_dir(dir, sizeof(dir), "run-unpatched-static");
-	EXPECT(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
-	EXPECT(!step_optimum(&d, 0, &o, err, sizeof(err)) && o.feasible);
-	EXPECT(o.optimal_uj > 0 && o.optimal_uj <= o.em_choice_uj);
-	EXPECT(!step_optimum(&d, 1, &o, err, sizeof(err)) && o.feasible);
-	EXPECT(o.optimal_uj > 0 && o.optimal_uj <= o.em_choice_uj);
+	assert_true(!stepdata_load(dir, "s2_85C", &d, err, sizeof(err)));
+	assert_true(!step_optimum(&d, 0, &o, err, sizeof(err)) && o.feasible);
+	assert_true(o.optimal_uj > 0 && o.optimal_uj <= o.em_choice_uj);
+	assert_true(!step_optimum(&d, 1, &o, err, sizeof(err)) && o.feasible);
+	assert_true(o.optimal_uj > 0 && o.optimal_uj <= o.em_choice_uj);
 }
 
 /* One task of 100 capacity units on a little (256) + big (1024) model. */
-static void observed_placement(void)
+TEST(observed_placement)
 {
 	static struct stepdata sd;
 	struct step_opt o;
@@ -125,17 +126,17 @@ static void observed_placement(void)
 	sd.ntasks = 1;
 	sd.task[0].pinned_cluster = -1;
 	sd.task[0].util_ach[0] = sd.task[0].util_ach[1] = 100 * 100.0 / 1024;
-	EXPECT(step_observed(&sd, &uj) == 1);	/* not recorded: not priced */
+	assert_true(step_observed(&sd, &uj) == 1);	/* not recorded: not priced */
 	sd.task[0].has_cpu_util = 1;
 	sd.task[0].cpu_util[0][0] = sd.task[0].cpu_util[1][0] = 100 * 100.0 / 1024;
-	EXPECT(!step_optimum(&sd, 0, &o, err, sizeof(err)) && o.feasible);
+	assert_true(!step_optimum(&sd, 0, &o, err, sizeof(err)) && o.feasible);
 	opt = o.optimal_uj;
-	EXPECT(!step_observed(&sd, &uj));
-	EXPECT_NEAR(uj, opt, 1e-9);		/* on the little CPU: the optimum */
+	assert_true(!step_observed(&sd, &uj));
+	assert_near(uj, opt, 1e-9);		/* on the little CPU: the optimum */
 	sd.task[0].cpu_util[1][0] = 0;		/* phase 2 on the big CPU */
 	sd.task[0].cpu_util[1][1] = 100 * 100.0 / 1024;
-	EXPECT(!step_observed(&sd, &uj));
-	EXPECT_NEAR(uj - opt, (100.0 / 512 * 200 + 412.0 / 512 * 20 + 2) -
+	assert_true(!step_observed(&sd, &uj));
+	assert_near(uj - opt, (100.0 / 512 * 200 + 412.0 / 512 * 20 + 2) -
 		    (100.0 / 128 * 20 + 28.0 / 128 * 2 + 20), 1e-9);
 }
 
@@ -144,7 +145,7 @@ static void observed_placement(void)
  * periods it overran (a late slice is paid back); one that did 25 % too
  * much or too little is not, nor is a meter read late.
  */
-static void validity_rule(void)
+TEST(validity_rule)
 {
 	static struct stepdata sd;
 	struct step_validity v;
@@ -156,28 +157,28 @@ static void validity_rule(void)
 	sd.task[0] = (struct sd_task){ .periods = 57, .missed = 24, .work_pct = 98.6 };
 	sd.task[1] = (struct sd_task){ .periods = 61, .missed = 2, .work_pct = 102.9 };
 	step_validity(&sd, &v);
-	EXPECT(v.valid);
-	EXPECT_NEAR(v.work_dev_pct, 2.9, 1e-9);
-	EXPECT_NEAR(v.missed_pct, 100.0 * 24 / 57, 1e-9);
-	EXPECT_NEAR(v.late_pct, 100 * (3.001 / 3 - 1), 1e-9);
+	assert_true(v.valid);
+	assert_near(v.work_dev_pct, 2.9, 1e-9);
+	assert_near(v.missed_pct, 100.0 * 24 / 57, 1e-9);
+	assert_near(v.late_pct, 100 * (3.001 / 3 - 1), 1e-9);
 	sd.task[1].work_pct = 140;	/* stalls charged as work (before 2026-12-05) */
 	step_validity(&sd, &v);
-	EXPECT(!v.valid && v.work_dev_pct > STEP_WORK_DEV_MAX_PCT);
+	assert_true(!v.valid && v.work_dev_pct > STEP_WORK_DEV_MAX_PCT);
 	sd.task[1].work_pct = 75;	/* starved on a crowded CPU */
 	step_validity(&sd, &v);
-	EXPECT(!v.valid);
+	assert_true(!v.valid);
 	sd.task[1].work_pct = 100;
 	sd.meter_span_s = 3.2;		/* meter read 6.7 % late */
 	step_validity(&sd, &v);
-	EXPECT(!v.valid);
+	assert_true(!v.valid);
 	sd.meter_span_s = 3;
 	sd.task[0].periods = 0;		/* never started: 100 % missed, no work */
 	sd.task[0].work_pct = 0;
 	step_validity(&sd, &v);
-	EXPECT(!v.valid && v.missed_pct == 100);
+	assert_true(!v.valid && v.missed_pct == 100);
 }
 
-static void cyclictest(void)
+TEST(cyclictest)
 {
 	static const char *synth =
 		"{\"thread\": {\"0\": {\"histogram\": {\"1\": 50, \"2\": 49, \"5\": 1},"
@@ -188,30 +189,30 @@ static void cyclictest(void)
 	FILE *f;
 	long len;
 
-	EXPECT(!lat_reduce(synth, &st, err, sizeof(err)));
+	assert_true(!lat_reduce(synth, &st, err, sizeof(err)));
 	/* 210 samples: 50 x 1, 49 x 2, 100 x 3, 1 x 5, 10 overflow */
-	EXPECT(st.cycles == 210 && st.overflow == 10 && st.nthreads == 2);
-	EXPECT_NEAR(st.p50, 3, 0);
-	EXPECT_NEAR(st.p99, 900, 0);	/* in the overflow: the max */
-	EXPECT_NEAR(st.max, 900, 0);
-	EXPECT_NEAR(st.avg, (1.56 * 100 + 90 * 110) / 210, 1e-9);
-	EXPECT(lat_reduce("{\"thread\": {}}", &st, err, sizeof(err)));
-	EXPECT(lat_reduce("{", &st, err, sizeof(err)) && strstr(err, "cyclictest JSON"));
+	assert_true(st.cycles == 210 && st.overflow == 10 && st.nthreads == 2);
+	assert_near(st.p50, 3, 0);
+	assert_near(st.p99, 900, 0);	/* in the overflow: the max */
+	assert_near(st.max, 900, 0);
+	assert_near(st.avg, (1.56 * 100 + 90 * 110) / 210, 1e-9);
+	assert_true(lat_reduce("{\"thread\": {}}", &st, err, sizeof(err)));
+	assert_true(lat_reduce("{", &st, err, sizeof(err)) && strstr(err, "cyclictest JSON"));
 
 	data_dir(path, sizeof(path), "cyclictest.json");
 	f = fopen(path, "r");
-	EXPECT(f);
+	assert_true(f);
 	if (!f)
 		return;
 	fseek(f, 0, SEEK_END);
 	len = ftell(f);
 	rewind(f);
 	text = calloc(1, (size_t)len + 1);
-	EXPECT(text && fread(text, 1, (size_t)len, f) == (size_t)len);
+	assert_true(text && fread(text, 1, (size_t)len, f) == (size_t)len);
 	fclose(f);
-	EXPECT(!lat_reduce(text, &st, err, sizeof(err)));
-	EXPECT(st.nthreads == 2 && st.cycles == 1904 + 1884);
-	EXPECT(st.p50 <= st.p99 && st.p99 <= st.max && st.max == 18653);
+	assert_true(!lat_reduce(text, &st, err, sizeof(err)));
+	assert_true(st.nthreads == 2 && st.cycles == 1904 + 1884);
+	assert_true(st.p50 <= st.p99 && st.p99 <= st.max && st.max == 18653);
 	free(text);
 }
 
@@ -247,11 +248,11 @@ static int judge(void)
 	return n;
 }
 
-static void verdict_energy(void)
+TEST(verdict_energy)
 {
 	int i;
 
-	EXPECT(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
 	memset(o, 0, sizeof(o));
 	for (i = 0; i < 3; i++) {
 		char n[64];
@@ -260,18 +261,18 @@ static void verdict_energy(void)
 		add_boot(0, 0, n, 10.0 * i);	/* static: 0, 10, 20 */
 		add_boot(1, 1, n, 1);		/* runtime: 1 everywhere */
 	}
-	EXPECT(judge() == 0);		/* runtime 1 <= 2, static 20 >= 10 */
+	assert_true(judge() == 0);		/* runtime 1 <= 2, static 20 >= 10 */
 	o[1].ms->m[2].v[0] = 3;		/* runtime 3 % at 85 C */
-	EXPECT(judge() == 1);
+	assert_true(judge() == 1);
 	o[0].ms->m[2].v[0] = 9;		/* and static only 9 % */
-	EXPECT(judge() == 2);
+	assert_true(judge() == 2);
 	o[1].ok = 0;			/* a failed run fails too */
 	strcpy(o[1].why, "patched boot 0 failed at step s1_55C: timeout");
-	EXPECT(judge() == 3);		/* failed run, static, runtime without data */
+	assert_true(judge() == 3);		/* failed run, static, runtime without data */
 	free_boots(2);
 }
 
-static void verdict_latency(void)
+TEST(verdict_latency)
 {
 	static const char *lat =
 		"name = lat\ndescription = d\nkind = latency\nruns = base new\n"
@@ -281,7 +282,7 @@ static void verdict_latency(void)
 	FILE *devnull;
 	int i, n;
 
-	EXPECT(!scen_parse("lat.conf", lat, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!scen_parse("lat.conf", lat, 0, NULL, &s, err, sizeof(err)));
 	memset(o, 0, sizeof(o));
 	/* baseline p99 over boots: 100, 110 -> band 10 %, limit max(15, 10) */
 	add_boot(0, 0, "wakeup_p99_us.idle", 100);
@@ -290,30 +291,30 @@ static void verdict_latency(void)
 	add_boot(3, 1, "wakeup_p99_us.idle", 121);
 	devnull = fopen("/dev/null", "w");
 	n = verdict(&s, o, 4, devnull, devnull);
-	EXPECT(n == 1);		/* no p50 figures: the comparison fails */
+	assert_true(n == 1);		/* no p50 figures: the comparison fails */
 	for (i = 0; i < 4; i++)
 		metric_add(o[i].ms, "wakeup_p50_us.idle", "us", "lower", -1, 50);
 	n = verdict(&s, o, 4, devnull, devnull);
-	EXPECT(n == 0);
+	assert_true(n == 0);
 	o[2].ms->m[0].v[0] = 130;			/* 19.5 % off */
 	o[3].ms->m[0].v[0] = 131;
 	n = verdict(&s, o, 4, devnull, devnull);
-	EXPECT(n == 1);
+	assert_true(n == 1);
 	o[1].ms->m[0].v[0] = 200;	/* band 100 %: inconclusive, not judged */
 	n = verdict(&s, o, 4, devnull, devnull);
-	EXPECT(n == 0);
+	assert_true(n == 0);
 	o[1].ms->m[0].v[0] = 140;	/* band 40 %: limit 60 %, 16.7 % off */
 	o[2].ms->m[0].v[0] = 300;	/* 150 % off: judged, fails */
 	n = verdict(&s, o, 4, devnull, devnull);
-	EXPECT(n == 1);
+	assert_true(n == 1);
 	s.lat.min_boots = 3;	/* a 2-boot band resolves nothing */
 	n = verdict(&s, o, 4, devnull, devnull);
-	EXPECT(n == 0);
-	EXPECT(!scen_parse("lat.conf", "name = lat\ndescription = d\nkind = latency\n"
+	assert_true(n == 0);
+	assert_true(!scen_parse("lat.conf", "name = lat\ndescription = d\nkind = latency\n"
 			   "runs = base new\ntimeout_s = 60\nduration_s = 5\nloads = idle\n"
 			   "pass.noise_factor = 1.5\npass.noise_floor_pct = 10\n"
 			   "pass.noise_max_pct = 50\n", 0, NULL, &s, err, sizeof(err)));
-	EXPECT(s.lat.min_boots == 3);	/* the default */
+	assert_true(s.lat.min_boots == 3);	/* the default */
 	fclose(devnull);
 	free_boots(4);
 }
@@ -322,7 +323,7 @@ static void verdict_latency(void)
  * A scenario that declares no threshold is "measured", never PASS; one that
  * declares thresholds and could judge none of them has failed (-1).
  */
-static void verdict_no_checks(void)
+TEST(verdict_no_checks)
 {
 	static const char *nochecks =
 		"name = nc\ndescription = d\nkind = energy\nruns = unpatched\n"
@@ -336,26 +337,26 @@ static void verdict_no_checks(void)
 	memset(o, 0, sizeof(o));
 	for (i = 0; i < 2; i++)
 		add_boot(i, 0, "em_abs_err_pct.s0_25C", 1);
-	EXPECT(!scen_parse("nc.conf", nochecks, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!scen_parse("nc.conf", nochecks, 0, NULL, &s, err, sizeof(err)));
 	txt = open_memstream(&out, &len);
 	devnull = fopen("/dev/null", "w");
-	EXPECT(verdict(&s, o, 2, txt, devnull) == 0);
+	assert_true(verdict(&s, o, 2, txt, devnull) == 0);
 	fclose(txt);
 	fclose(devnull);
-	EXPECT(strstr(out, "\nMEASURED: nc: no checks") && !strstr(out, "PASS"));
+	assert_true(strstr(out, "\nMEASURED: nc: no checks") && !strstr(out, "PASS"));
 	free(out);
 	/* placement thresholds are judged on runtime-EM runs: none here */
-	EXPECT(!scen_parse("pl.conf", "name = pl\ndescription = d\nkind = placement\n"
+	assert_true(!scen_parse("pl.conf", "name = pl\ndescription = d\nkind = placement\n"
 			   "runs = unpatched:static\ntimeout_s = 60\nwarmup_ms = 500\n"
 			   "phase_ms = 1000\ntemperature = 85\n"
 			   "workload = one-small small util=50 ref=little\n"
 			   "pass.over_optimal_pct = 5\n", 0, NULL, &s, err, sizeof(err)));
-	EXPECT(judge() == -1);
+	assert_true(judge() == -1);
 	/* a runtime EM with no data at any step fails, never passes on 0 */
-	EXPECT(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
 	o[1].run = 1;
 	o[1].ms->n = 0;
-	EXPECT(judge() == 2);	/* runtime: no data; static: 1 % < 10 % */
+	assert_true(judge() == 2);	/* runtime: no data; static: 1 % < 10 % */
 	free_boots(2);
 }
 
@@ -364,7 +365,7 @@ static void verdict_no_checks(void)
  * own busy and EM energies, the per-tick error and the driver's figures,
  * each against what jq computes from the blocks.
  */
-static void heat_recorded(void)
+TEST(heat_recorded)
 {
 	static const char *heat =
 		"name = h\ndescription = d\nkind = energy\nruns = patched:runtime@10\n"
@@ -375,23 +376,23 @@ static void heat_recorded(void)
 	const struct metric *m;
 
 	data_dir(dir, sizeof(dir), "run-heat-runtime10");
-	EXPECT(!stepdata_load(dir, "s0_25C", &d, err, sizeof(err)));
-	EXPECT(d.heat && d.meter_em && !strcmp(d.drv_mode, "runtime"));
-	EXPECT(d.meter_check == 0);	/* conditions changed: nothing to check */
-	EXPECT_NEAR(100 * (d.em_uj / d.busy_uj - 1), 0.18735, 1e-4);
-	EXPECT_NEAR(d.die_mean_c[2], 46.544, 1e-9);
-	EXPECT_NEAR(d.die_max_c[2], 55.476, 1e-9);
-	EXPECT(!scen_parse("h.conf", heat, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!stepdata_load(dir, "s0_25C", &d, err, sizeof(err)));
+	assert_true(d.heat && d.meter_em && !strcmp(d.drv_mode, "runtime"));
+	assert_true(d.meter_check == 0);	/* conditions changed: nothing to check */
+	assert_near(100 * (d.em_uj / d.busy_uj - 1), 0.18735, 1e-4);
+	assert_near(d.die_mean_c[2], 46.544, 1e-9);
+	assert_near(d.die_max_c[2], 55.476, 1e-9);
+	assert_true(!scen_parse("h.conf", heat, 0, NULL, &s, err, sizeof(err)));
 	memset(&ms, 0, sizeof(ms));
-	EXPECT(!derive_run(&s, dir, &ms, err, sizeof(err)));
+	assert_true(!derive_run(&s, dir, &ms, err, sizeof(err)));
 	m = metric_find(&ms, "em_tick_abs_err_pct.s0_25C", -1);
-	EXPECT(m && m->n == 1);
+	assert_true(m && m->n == 1);
 	if (m)
-		EXPECT_NEAR(m->v[0], 0.642355, 1e-5);
+		assert_near(m->v[0], 0.642355, 1e-5);
 	m = metric_find(&ms, "driver_period_ms.s0_25C", -1);
-	EXPECT(m && m->v[0] > 9.9 && m->v[0] < 10.1);
-	EXPECT(metric_find(&ms, "em_tick_abs_err_pct.s0_25C", 2));
-	EXPECT(metric_find(&ms, "driver_cpu_min_pct.s0_25C", -1));
+	assert_true(m && m->v[0] > 9.9 && m->v[0] < 10.1);
+	assert_true(metric_find(&ms, "em_tick_abs_err_pct.s0_25C", 2));
+	assert_true(metric_find(&ms, "driver_cpu_min_pct.s0_25C", -1));
 }
 
 /*
@@ -400,7 +401,7 @@ static void heat_recorded(void)
  * construction"; one worse than the best static EM fails "what it buys";
  * a longer period that does better fails the monotone check.
  */
-static void verdict_heat(void)
+TEST(verdict_heat)
 {
 	static const char *heat =
 		"name = h\ndescription = d\nkind = energy\n"
@@ -415,28 +416,28 @@ static void verdict_heat(void)
 	FILE *devnull = fopen("/dev/null", "w");
 	int i;
 
-	EXPECT(!scen_parse("h.conf", heat, 0, NULL, &s, err, sizeof(err)));
-	EXPECT(s.heat && s.run[2].em == EM_RUNTIME && s.run[2].period_ms == 10 &&
+	assert_true(!scen_parse("h.conf", heat, 0, NULL, &s, err, sizeof(err)));
+	assert_true(s.heat && s.run[2].em == EM_RUNTIME && s.run[2].period_ms == 10 &&
 	       !strcmp(s.run[3].em_name, "runtime@1000"));
 	memset(o, 0, sizeof(o));
 	for (i = 0; i < 5; i++)
 		add_boot(i, i, "em_tick_abs_err_pct.s0_25C", good[i]);
-	EXPECT(verdict(&s, o, 5, devnull, devnull) == 0);
+	assert_true(verdict(&s, o, 5, devnull, devnull) == 0);
 	o[2].ms->m[0].v[0] = 0.03;	/* runtime@10 pushed the truth */
-	EXPECT(verdict(&s, o, 5, devnull, devnull) == 1);
+	assert_true(verdict(&s, o, 5, devnull, devnull) == 1);
 	o[2].ms->m[0].v[0] = 1.9;	/* worse than best static (1.8) */
-	EXPECT(verdict(&s, o, 5, devnull, devnull) == 1);
+	assert_true(verdict(&s, o, 5, devnull, devnull) == 1);
 	o[2].ms->m[0].v[0] = 2.5;	/* ... and than 1000 ms (2.0) */
-	EXPECT(verdict(&s, o, 5, devnull, devnull) == 2);
+	assert_true(verdict(&s, o, 5, devnull, devnull) == 2);
 	o[2].ms->m[0].v[0] = 0.6;
 	o[4].ms->m[0].v[0] = 0.7;	/* the oracle's bound broken */
-	EXPECT(verdict(&s, o, 5, devnull, devnull) == 2);	/* + above-oracle */
+	assert_true(verdict(&s, o, 5, devnull, devnull) == 2);	/* + above-oracle */
 	fclose(devnull);
 	free_boots(5);
 }
 
 /* The exact sign test against hand-computed binomial tails. */
-static void sign_test(void)
+TEST(sign_test)
 {
 	struct sign_count c = { 0 };
 	int i;
@@ -444,17 +445,17 @@ static void sign_test(void)
 	for (i = 0; i < 5; i++)
 		sign_add(&c, 3, 0.1);
 	sign_add(&c, 0.05, 0.1);		/* a tie: dropped */
-	EXPECT(c.wins == 5 && c.ties == 1 && !c.losses);
-	EXPECT_NEAR(sign_p_one(&c), 1.0 / 32, 1e-12);
-	EXPECT_NEAR(sign_p_two(&c), 1.0 / 16, 1e-12);
-	EXPECT_NEAR(sign_p_floor(&c), 1.0 / 64, 1e-12);
+	assert_true(c.wins == 5 && c.ties == 1 && !c.losses);
+	assert_near(sign_p_one(&c), 1.0 / 32, 1e-12);
+	assert_near(sign_p_two(&c), 1.0 / 16, 1e-12);
+	assert_near(sign_p_floor(&c), 1.0 / 64, 1e-12);
 	sign_add(&c, -1, 0.1);
 	sign_add(&c, -1, 0.1);
 	/* 5 of 7: P(X >= 5) = (21 + 7 + 1) / 128 */
-	EXPECT_NEAR(sign_p_one(&c), 29.0 / 128, 1e-12);
-	EXPECT_NEAR(sign_p_two(&c), 58.0 / 128, 1e-12);
+	assert_near(sign_p_one(&c), 29.0 / 128, 1e-12);
+	assert_near(sign_p_two(&c), 58.0 / 128, 1e-12);
 	memset(&c, 0, sizeof(c));
-	EXPECT_NEAR(sign_p_one(&c), 1, 0);
+	assert_near(sign_p_one(&c), 1, 0);
 }
 
 /*
@@ -464,7 +465,7 @@ static void sign_test(void)
  * differently on every boot fail the A/A check; too few boots decide
  * nothing (inconclusive, not pass).
  */
-static void verdict_paired(void)
+TEST(verdict_paired)
 {
 	static const char *pl =
 		"name = p\ndescription = d\nkind = placement\n"
@@ -477,8 +478,8 @@ static void verdict_paired(void)
 	FILE *devnull = fopen("/dev/null", "w");
 	int i;
 
-	EXPECT(!scen_parse("p.conf", pl, 0, NULL, &s, err, sizeof(err)));
-	EXPECT(s.boots == 6 && s.paired_p_max == 0.05 && s.tie_pp == 1);
+	assert_true(!scen_parse("p.conf", pl, 0, NULL, &s, err, sizeof(err)));
+	assert_true(s.boots == 6 && s.paired_p_max == 0.05 && s.tie_pp == 1);
 	for (i = 0; i < 18; i++) {
 		int run = i / 6, boot = i % 6;
 		/* static 30 +- 1 on both kernels, runtime 5 */
@@ -491,21 +492,21 @@ static void verdict_paired(void)
 		metric_add(po[i].ms, "placement_over_optimal_pct.w", "%", "lower", -1, v);
 		metric_add(po[i].ms, "step_valid.w", "", "none", -1, 1);
 	}
-	EXPECT(verdict(&s, po, 18, devnull, devnull) == 0);
+	assert_true(verdict(&s, po, 18, devnull, devnull) == 0);
 	for (i = 12; i < 18; i++)	/* runtime placed like static */
 		po[i].ms->m[0].v[0] = po[i - 6].ms->m[0].v[0];
-	EXPECT(verdict(&s, po, 18, devnull, devnull) == 1);
+	assert_true(verdict(&s, po, 18, devnull, devnull) == 1);
 	for (i = 12; i < 18; i++)	/* better, but within the tie band */
 		po[i].ms->m[0].v[0] = po[i - 6].ms->m[0].v[0] - 0.9;
-	EXPECT(verdict(&s, po, 18, devnull, devnull) == 1);
+	assert_true(verdict(&s, po, 18, devnull, devnull) == 1);
 	for (i = 12; i < 18; i++)
 		po[i].ms->m[0].v[0] = 5;
 	for (i = 0; i < 6; i++)		/* unpatched static always 10 pp worse */
 		po[i].ms->m[0].v[0] = 40;
-	EXPECT(verdict(&s, po, 18, devnull, devnull) == 1);
+	assert_true(verdict(&s, po, 18, devnull, devnull) == 1);
 	/* three boots: 2^-3 > 0.05, nothing decided, nothing failed */
 	s.boots = 3;
-	EXPECT(verdict(&s, po, 18, devnull, devnull) == 0);
+	assert_true(verdict(&s, po, 18, devnull, devnull) == 0);
 	fclose(devnull);
 	for (i = 0; i < 18; i++)
 		free(po[i].ms);
@@ -517,7 +518,7 @@ static void verdict_paired(void)
  * pushed the truth (worst OPP 0) fails "measured"; one that never updated
  * (static's error) fails "what it buys" and the period order.
  */
-static void verdict_meter(void)
+TEST(verdict_meter)
 {
 	static const char *cb =
 		"name = c\ndescription = d\nkind = energy\n"
@@ -533,19 +534,19 @@ static void verdict_meter(void)
 	FILE *devnull = fopen("/dev/null", "w");
 	int i;
 
-	EXPECT(!scen_parse("c.conf", cb, 0, NULL, &s, err, sizeof(err)));
-	EXPECT(!s.heat && s.driver_meter && s.runtime_vs_static_pp == -3);
+	assert_true(!scen_parse("c.conf", cb, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!s.heat && s.driver_meter && s.runtime_vs_static_pp == -3);
 	memset(o, 0, sizeof(o));
 	for (i = 0; i < 4; i++) {
 		add_boot(i, i, "em_abs_err_pct.s0_p40mV", win[i]);
 		add_boot(i, i, "em_opp_abs_err_pct_max.s0_p40mV", opp[i]);
 	}
-	EXPECT(verdict(&s, o, 4, devnull, devnull) == 0);
+	assert_true(verdict(&s, o, 4, devnull, devnull) == 0);
 	o[1].ms->m[1].v[0] = 0;		/* runtime@100 pushed the truth */
-	EXPECT(verdict(&s, o, 4, devnull, devnull) == 1);
+	assert_true(verdict(&s, o, 4, devnull, devnull) == 1);
 	o[1].ms->m[1].v[0] = 3.7;
 	o[1].ms->m[0].v[0] = 7.8;	/* never updated: the boot table */
-	EXPECT(verdict(&s, o, 4, devnull, devnull) == 2);
+	assert_true(verdict(&s, o, 4, devnull, devnull) == 2);
 	fclose(devnull);
 	free_boots(4);
 }
@@ -555,7 +556,7 @@ static void verdict_meter(void)
  * own profiles passes on a share above the limit and fails (negative
  * control: a platform that ignores the tasks' names) on none.
  */
-static void verdict_task_profile(void)
+TEST(verdict_task_profile)
 {
 	static const char *ct =
 		"name = t\ndescription = d\nkind = energy\n"
@@ -567,15 +568,15 @@ static void verdict_task_profile(void)
 	FILE *devnull = fopen("/dev/null", "w");
 	int i;
 
-	EXPECT(!scen_parse("t.conf", ct, 0, NULL, &s, err, sizeof(err)));
-	EXPECT(s.w[0].t[0].profile == 1 && s.w[0].t[1].profile == 2 &&
+	assert_true(!scen_parse("t.conf", ct, 0, NULL, &s, err, sizeof(err)));
+	assert_true(s.w[0].t[0].profile == 1 && s.w[0].t[1].profile == 2 &&
 	       s.task_profile_pct_min == 10);
 	memset(o, 0, sizeof(o));
 	for (i = 0; i < 2; i++)
 		add_boot(i, i, "task_profile_busy_pct.s0_nominal", 61.5);
-	EXPECT(verdict(&s, o, 2, devnull, devnull) == 0);
+	assert_true(verdict(&s, o, 2, devnull, devnull) == 0);
 	o[1].ms->m[0].v[0] = 0;
-	EXPECT(verdict(&s, o, 2, devnull, devnull) == 1);
+	assert_true(verdict(&s, o, 2, devnull, devnull) == 1);
 	fclose(devnull);
 	free_boots(2);
 }
@@ -585,7 +586,7 @@ static void verdict_task_profile(void)
  * it with a boot under it is inconclusive (QEMU's spread straddles the
  * limit); every boot over it fails (negative control: a static-like EM).
  */
-static void verdict_lisa_limit(void)
+TEST(verdict_lisa_limit)
 {
 	static const char *pl =
 		"name = p\ndescription = d\nkind = placement\n"
@@ -602,7 +603,7 @@ static void verdict_lisa_limit(void)
 	FILE *devnull = fopen("/dev/null", "w");
 	int c, i;
 
-	EXPECT(!scen_parse("p.conf", pl, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!scen_parse("p.conf", pl, 0, NULL, &s, err, sizeof(err)));
 	for (c = 0; c < 3; c++) {
 		for (i = 0; i < 3; i++) {
 			po[i] = (struct outcome){ .run = 0, .boot = i, .ok = 1 };
@@ -611,30 +612,34 @@ static void verdict_lisa_limit(void)
 				   "lower", -1, runs[c][i]);
 			metric_add(po[i].ms, "step_valid.w", "", "none", -1, 1);
 		}
-		EXPECT(verdict(&s, po, 3, devnull, devnull) == want[c]);
+		assert_true(verdict(&s, po, 3, devnull, devnull) == want[c]);
 		for (i = 0; i < 3; i++)
 			free(po[i].ms);
 	}
 	fclose(devnull);
 }
 
-void test_data(void)
+int test_data(void)
 {
-	t_run("data/oracle-em-estimate-matches-truth-sanity", oracle_em);
-	t_run("data/static-em-misses-leakage", static_em);
-	t_run("data/derive-metrics-and-missing-step", derive_metrics);
-	t_run("data/optimum-on-recorded-step", optimum_recorded);
-	t_run("data/observed-placement-priced-like-the-optimum", observed_placement);
-	t_run("data/step-validity-judges-work-not-overruns", validity_rule);
-	t_run("data/cyclictest-percentiles", cyclictest);
-	t_run("data/verdict-energy-thresholds", verdict_energy);
-	t_run("data/verdict-latency-noise-band", verdict_latency);
-	t_run("data/verdict-no-checks-is-not-a-pass", verdict_no_checks);
-	t_run("data/heat-run-recorded", heat_recorded);
-	t_run("data/sign-test", sign_test);
-	t_run("data/verdict-placement-paired-and-negative-controls", verdict_paired);
-	t_run("data/verdict-heat-checks-and-their-negative-controls", verdict_heat);
-	t_run("data/verdict-placement-lisa-limit-straddle", verdict_lisa_limit);
-	t_run("data/verdict-metered-driver-and-its-negative-controls", verdict_meter);
-	t_run("data/verdict-task-profiles-seen-and-its-negative-control", verdict_task_profile);
+	const struct CMUnitTest tests[] = {
+		NAMED("scenarios/data/oracle-em-estimate-matches-truth-sanity", oracle_em),
+		NAMED("scenarios/data/static-em-misses-leakage", static_em),
+		NAMED("scenarios/data/derive-metrics-and-missing-step", derive_metrics),
+		NAMED("scenarios/data/optimum-on-recorded-step", optimum_recorded),
+		NAMED("scenarios/data/observed-placement-priced-like-the-optimum", observed_placement),
+		NAMED("scenarios/data/step-validity-judges-work-not-overruns", validity_rule),
+		NAMED("scenarios/data/cyclictest-percentiles", cyclictest),
+		NAMED("scenarios/data/verdict-energy-thresholds", verdict_energy),
+		NAMED("scenarios/data/verdict-latency-noise-band", verdict_latency),
+		NAMED("scenarios/data/verdict-no-checks-is-not-a-pass", verdict_no_checks),
+		NAMED("scenarios/data/heat-run-recorded", heat_recorded),
+		NAMED("scenarios/data/sign-test", sign_test),
+		NAMED("scenarios/data/verdict-placement-paired-and-negative-controls", verdict_paired),
+		NAMED("scenarios/data/verdict-heat-checks-and-their-negative-controls", verdict_heat),
+		NAMED("scenarios/data/verdict-placement-lisa-limit-straddle", verdict_lisa_limit),
+		NAMED("scenarios/data/verdict-metered-driver-and-its-negative-controls", verdict_meter),
+		NAMED("scenarios/data/verdict-task-profiles-seen-and-its-negative-control", verdict_task_profile),
+	};
+
+	return run_group("scenarios/data", tests);
 }

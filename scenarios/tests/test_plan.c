@@ -11,7 +11,8 @@
 #include "planwrite.h"
 #include "rtapp.h"
 #include "scen.h"
-#include "tcheck.h"
+#include "check.h"
+#include "suites.h"
 
 static struct scenario s;
 static struct plan p;
@@ -45,7 +46,7 @@ static int plan_of(const char *path, const char *text, int run)
 	return ret || plan_parse(buf, &p, err, sizeof(err));
 }
 
-static void roundtrip(void)
+TEST(roundtrip)
 {
 	static const char *text =
 		"name = rt\ndescription = d\nkind = shared\nruns = v:oracle\n"
@@ -54,22 +55,22 @@ static void roundtrip(void)
 		"workload = pack a util=3 cluster=0; b util=3 cluster=0\n"
 		"workload = spread a util=3 cluster=0; b util=3,4 cluster=1 phase_ms=300\n";
 
-	EXPECT(!plan_of("rt.conf", text, 0));
-	EXPECT(p.em == PLAN_EM_PUSH && p.warmup_ms == 250 && p.slice_us == 150);
+	assert_true(!plan_of("rt.conf", text, 0));
+	assert_true(p.em == PLAN_EM_PUSH && p.warmup_ms == 250 && p.slice_us == 150);
 	/* the scenario's phase, then the workload's own */
-	EXPECT(p.step[0].phase_ms == 700 && p.step[1].phase_ms == 300);
-	EXPECT(p.nsteps == 2 && !strcmp(p.step[1].label, "spread"));
-	EXPECT(p.step[1].temp_mc == 70000 && p.step[1].bin_mv == -10 &&
+	assert_true(p.step[0].phase_ms == 700 && p.step[1].phase_ms == 300);
+	assert_true(p.nsteps == 2 && !strcmp(p.step[1].label, "spread"));
+	assert_true(p.step[1].temp_mc == 70000 && p.step[1].bin_mv == -10 &&
 	       !strcmp(p.step[1].profile, "memory"));
-	EXPECT(p.step[1].ntasks == 2 && !strcmp(p.step[1].task[1].name, "b.0"));
+	assert_true(p.step[1].ntasks == 2 && !strcmp(p.step[1].task[1].name, "b.0"));
 	/* rank 0 = the 200 cluster = cpus 2-3; rank 1 = cpus 0-1 */
-	EXPECT(p.step[1].task[0].cpus == 0xc && p.step[1].task[1].cpus == 0x3);
-	EXPECT(p.step[1].task[1].nphases == 2 && p.step[1].task[1].util[1] == 4);
-	EXPECT(plan_step_phases(&p.step[1]) == 2);
+	assert_true(p.step[1].task[0].cpus == 0xc && p.step[1].task[1].cpus == 0x3);
+	assert_true(p.step[1].task[1].nphases == 2 && p.step[1].task[1].util[1] == 4);
+	assert_true(plan_step_phases(&p.step[1]) == 2);
 }
 
 /* A task's profile= reaches the guest as the thread name the platform reads. */
-static void task_profile(void)
+TEST(task_profile)
 {
 	static const char *text =
 		"name = tp\ndescription = d\nkind = energy\nruns = v:static v:best-static\n"
@@ -77,26 +78,26 @@ static void task_profile(void)
 		"knob = profile\ntimeline = nominal fp\n"
 		"workload = w a util=3 profile=memory; b util=3\n";
 
-	EXPECT(!plan_of("tp.conf", text, 1));
-	EXPECT(p.em == PLAN_EM_BEST_STATIC && !p.heat[0] && p.nsteps == 2);
-	EXPECT(!strcmp(p.step[1].task[0].comm, "emp.memory") &&
+	assert_true(!plan_of("tp.conf", text, 1));
+	assert_true(p.em == PLAN_EM_BEST_STATIC && !p.heat[0] && p.nsteps == 2);
+	assert_true(!strcmp(p.step[1].task[0].comm, "emp.memory") &&
 	       !p.step[1].task[1].comm[0]);
-	EXPECT(plan_parse("step a 1 nominal 0\ntask t 1000 1 - emp.a-name-too-long\n",
+	assert_true(plan_parse("step a 1 nominal 0\ntask t 1000 1 - emp.a-name-too-long\n",
 			  &p, err, sizeof(err)));
 }
 
-static void bad_plans(void)
+TEST(bad_plans)
 {
-	EXPECT(plan_parse("em fast\nstep a 1 nominal 0\n", &p, err, sizeof(err)));
-	EXPECT(strstr(err, "line 1: bad 'em'"));
-	EXPECT(plan_parse("task a 1000 10 -\n", &p, err, sizeof(err)));
-	EXPECT(strstr(err, "task before the first step"));
-	EXPECT(plan_parse("step a 1 nominal 0\ntask a 1000 101 -\n", &p, err, sizeof(err)));
-	EXPECT(strstr(err, "line 2"));
-	EXPECT(plan_parse("em static\n", &p, err, sizeof(err)));
-	EXPECT(strstr(err, "no step"));
-	EXPECT(!plan_parse("step a 1 nominal 0 # c\ntask t 1000 1,2 0-1\n", &p, err, sizeof(err)));
-	EXPECT(p.step[0].task[0].cpus == 3);
+	assert_true(plan_parse("em fast\nstep a 1 nominal 0\n", &p, err, sizeof(err)));
+	assert_true(strstr(err, "line 1: bad 'em'"));
+	assert_true(plan_parse("task a 1000 10 -\n", &p, err, sizeof(err)));
+	assert_true(strstr(err, "task before the first step"));
+	assert_true(plan_parse("step a 1 nominal 0\ntask a 1000 101 -\n", &p, err, sizeof(err)));
+	assert_true(strstr(err, "line 2"));
+	assert_true(plan_parse("em static\n", &p, err, sizeof(err)));
+	assert_true(strstr(err, "no step"));
+	assert_true(!plan_parse("step a 1 nominal 0 # c\ntask t 1000 1,2 0-1\n", &p, err, sizeof(err)));
+	assert_true(p.step[0].task[0].cpus == 3);
 }
 
 /* A trace as the patched kernel writes it (two updates of cpu0: the last
@@ -111,7 +112,7 @@ static const char *trace =
 	"              sh-93      [002] .....     4.200001: em_perf_state: dev_name=cpu0 nr_perf_states=2 state=1 frequency=2000 power=33 cost=33 flags=0\n"
 	"              sh-93      [002] .....     4.200002: em_perf_state: dev_name=cpu2 nr_perf_states=1 state=0 frequency=1000 power=99 cost=99 flags=0\n";
 
-static void trace_parse(void)
+TEST(trace_parse)
 {
 	static struct emtab boot, t;
 
@@ -123,21 +124,21 @@ static void trace_parse(void)
 	strcpy(boot.pd[1].name, "cpu2");
 	boot.pd[1].cpus = 4;
 	boot.pd[1].n = 1;
-	EXPECT(!emtab_parse_trace(trace, &boot, &t));
-	EXPECT(!strcmp(t.source, "trace") && t.npd == 2);
-	EXPECT(t.pd[0].n == 2 && t.pd[0].power[0] == 11 && t.pd[0].power[1] == 33 &&
+	assert_true(!emtab_parse_trace(trace, &boot, &t));
+	assert_true(!strcmp(t.source, "trace") && t.npd == 2);
+	assert_true(t.pd[0].n == 2 && t.pd[0].power[0] == 11 && t.pd[0].power[1] == 33 &&
 	       t.pd[0].khz[1] == 2000 && t.pd[0].cost[0] == 22 && t.pd[0].cpus == 3);
-	EXPECT(t.pd[1].power[0] == 99);
+	assert_true(t.pd[1].power[0] == 99);
 	/* cpu2 missing from the trace: incomplete */
 	boot.pd[1].n = 2;
-	EXPECT(emtab_parse_trace(trace, &boot, &t));
+	assert_true(emtab_parse_trace(trace, &boot, &t));
 	boot.pd[1].n = 1;
-	EXPECT(emtab_parse_trace("x em_perf_state: dev_name=cpu0 nr_perf_states=2 state=1 frequency=1 power=1 cost=1 flags=0\n",
+	assert_true(emtab_parse_trace("x em_perf_state: dev_name=cpu0 nr_perf_states=2 state=1 frequency=1 power=1 cost=1 flags=0\n",
 				 &boot, &t));
 }
 
 /* rt-app engine: the plan names the JSON; the JSON is what rt-app reads. */
-static void rtapp_json(void)
+TEST(rtapp_json)
 {
 	static const char *text =
 		"name = rj\ndescription = d\nkind = placement\nruns = v\nengine = rt-app\n"
@@ -150,42 +151,46 @@ static void rtapp_json(void)
 	char buf[4096];
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-	EXPECT(!scen_parse("rj.conf", text, 0, &ov, &s, err, sizeof(err)));
-	EXPECT(s.engine == ENGINE_RTAPP);
-	EXPECT(f && !plan_write(f, &s, &s.run[0]));
+	assert_true(!scen_parse("rj.conf", text, 0, &ov, &s, err, sizeof(err)));
+	assert_true(s.engine == ENGINE_RTAPP);
+	assert_true(f && !plan_write(f, &s, &s.run[0]));
 	fclose(f);
-	EXPECT(!plan_parse(buf, &p, err, sizeof(err)));
-	EXPECT(!strcmp(p.step[0].rtapp, "/emrcu/rtapp-ramp.json"));
+	assert_true(!plan_parse(buf, &p, err, sizeof(err)));
+	assert_true(!strcmp(p.step[0].rtapp, "/emrcu/rtapp-ramp.json"));
 	f = fmemopen(buf, sizeof(buf), "w");
-	EXPECT(f && !rtapp_write(f, &s, &s.w[0]));
+	assert_true(f && !rtapp_write(f, &s, &s.w[0]));
 	fclose(f);
 	j = json_parse(buf, strlen(buf), &je);
-	EXPECT(j);
+	assert_true(j);
 	if (!j)
 		return;
 	tasks = json_get(j, "tasks");
-	EXPECT(json_len(tasks) == 2);
+	assert_true(json_len(tasks) == 2);
 	r = json_get(tasks, "r.0");
 	p0 = json_get(json_get(r, "phases"), "p0");
 	p1 = json_get(json_get(r, "phases"), "p1");
 	/* 10 % of 20 ms; p0 covers warm-up + one phase: 3 s / 20 ms */
-	EXPECT(p0 && p1);
-	EXPECT(num_of(json_get(p0, "runtime")) == 2000);
-	EXPECT(num_of(json_get(p0, "loop")) == 150);
-	EXPECT(num_of(json_get(p1, "runtime")) == 10000);
-	EXPECT(num_of(json_get(json_get(p1, "timer"), "period")) == 20000);
+	assert_true(p0 && p1);
+	assert_true(num_of(json_get(p0, "runtime")) == 2000);
+	assert_true(num_of(json_get(p0, "loop")) == 150);
+	assert_true(num_of(json_get(p1, "runtime")) == 10000);
+	assert_true(num_of(json_get(json_get(p1, "timer"), "period")) == 20000);
 	/* pinned to rank 1 = the 1024 cluster = cpus 2, 3 */
-	EXPECT(json_len(json_get(json_get(tasks, "p.0"), "cpus")) == 2 &&
+	assert_true(json_len(json_get(json_get(tasks, "p.0"), "cpus")) == 2 &&
 	       num_of(json_at(json_get(json_get(tasks, "p.0"), "cpus"), 0)) == 2);
-	EXPECT(num_of(json_get(json_get(j, "global"), "duration")) >= 5);
+	assert_true(num_of(json_get(json_get(j, "global"), "duration")) >= 5);
 	json_free(j);
 }
 
-void test_plan(void)
+int test_plan(void)
 {
-	t_run("plan/rt-app-engine-json", rtapp_json);
-	t_run("plan/host-writer-guest-parser", roundtrip);
-	t_run("plan/task-profile-names-the-thread", task_profile);
-	t_run("plan/bad-guest-plans", bad_plans);
-	t_run("plan/em-trace-parser", trace_parse);
+	const struct CMUnitTest tests[] = {
+		NAMED("scenarios/plan/rt-app-engine-json", rtapp_json),
+		NAMED("scenarios/plan/host-writer-guest-parser", roundtrip),
+		NAMED("scenarios/plan/task-profile-names-the-thread", task_profile),
+		NAMED("scenarios/plan/bad-guest-plans", bad_plans),
+		NAMED("scenarios/plan/em-trace-parser", trace_parse),
+	};
+
+	return run_group("scenarios/plan", tests);
 }

@@ -8,7 +8,8 @@
 #include "derive.h"
 #include "planwrite.h"
 #include "scen.h"
-#include "tcheck.h"
+#include "check.h"
+#include "suites.h"
 #include "workload.h"
 
 static struct scenario s;
@@ -22,7 +23,7 @@ static int is_conf(const struct dirent *d)
 }
 
 /* Every shipped scenario, QUICK and full, on topologies of 2..4 clusters. */
-static void shipped(void)
+TEST(shipped)
 {
 	static const char *const topos[] = { NULL, "2x160+2x1024",
 		"2x100+2x300+2x600+2x1024" };
@@ -31,29 +32,27 @@ static void shipped(void)
 	int n, i, q, t, found = 0;
 
 	n = scandir(t_dir, &ents, is_conf, alphasort);
-	EXPECT(n > 0);
+	assert_true(n > 0);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", t_dir, ents[i]->d_name);
 		for (t = 0; t < 3; t++) {
 			struct scen_override ov = { .topo = topos[t] };
 
 			for (q = 0; q < 2; q++) {
-				if (scen_load(path, q, &ov, &s, err, sizeof(err))) {
-					fprintf(stderr, "  %s\n", err);
-					t_failed_checks++;
-				}
+				if (scen_load(path, q, &ov, &s, err, sizeof(err)))
+					fail_msg("%s", err);
 			}
 		}
 		found++;
 		free(ents[i]);
 	}
 	free(ents);
-	EXPECT(found >= 3);
+	assert_true(found >= 3);
 }
 
 /* tests/data/bad/X.conf starts with "# expect: TEXT": the error must name
  * the file and contain TEXT, in QUICK and full parses. */
-static void bad_files(void)
+TEST(bad_files)
 {
 	struct dirent **ents;
 	char dir[600], path[900], line[300], *want;
@@ -61,18 +60,18 @@ static void bad_files(void)
 
 	snprintf(dir, sizeof(dir), "%s/tests/data/bad", t_dir);
 	n = scandir(dir, &ents, is_conf, alphasort);
-	EXPECT(n >= 10);
+	assert_true(n >= 10);
 	for (i = 0; i < n; i++) {
 		FILE *f;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, ents[i]->d_name);
 		f = fopen(path, "r");
-		EXPECT(f && fgets(line, sizeof(line), f));
+		assert_true(f && fgets(line, sizeof(line), f));
 		if (f)
 			fclose(f);
 		line[strcspn(line, "\n")] = '\0';
 		want = strstr(line, "# expect: ");
-		EXPECT(want);
+		assert_true(want);
 		if (!want)
 			continue;
 		want += 10;
@@ -80,11 +79,9 @@ static void bad_files(void)
 			struct scen_override ov = { 0 };
 			int rc = scen_load(path, q, &ov, &s, err, sizeof(err));
 
-			if (!rc || !strstr(err, want) || !strstr(err, ents[i]->d_name)) {
-				fprintf(stderr, "  %s (quick=%d): got '%s', want '%s'\n",
-					ents[i]->d_name, q, rc ? err : "(parsed)", want);
-				t_failed_checks++;
-			}
+			if (!rc || !strstr(err, want) || !strstr(err, ents[i]->d_name))
+				fail_msg("%s (quick=%d): got '%s', want '%s'",
+					 ents[i]->d_name, q, rc ? err : "(parsed)", want);
 		}
 		free(ents[i]);
 	}
@@ -98,30 +95,30 @@ static const char *good =
 	"workload = w2 t util=1\n"
 	"pass.over_optimal_pct = 5\npass.over_optimal_pct.w2 = 7\n";
 
-static void fields(void)
+TEST(fields)
 {
 	struct scen_override ov = { .topo = "2x256+1x512+1x1024" };
 	const struct scen_workload *w;
 
-	EXPECT(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
-	EXPECT(s.kind == KIND_PLACEMENT && s.nruns == 2);
-	EXPECT(s.run[1].em == EM_ORACLE && !strcmp(s.run[1].variant, "b"));
-	EXPECT(s.step[0].temp_mc == 60000 && !strcmp(s.step[0].profile, "nominal"));
-	EXPECT(s.nworkloads == 2);
+	assert_true(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	assert_true(s.kind == KIND_PLACEMENT && s.nruns == 2);
+	assert_true(s.run[1].em == EM_ORACLE && !strcmp(s.run[1].variant, "b"));
+	assert_true(s.step[0].temp_mc == 60000 && !strcmp(s.step[0].profile, "nominal"));
+	assert_true(s.nworkloads == 2);
 	w = &s.w[0];
-	EXPECT(w->ntasks == 4 && !strcmp(w->t[2].name, "t.2") &&
+	assert_true(w->ntasks == 4 && !strcmp(w->t[2].name, "t.2") &&
 	       !strcmp(w->t[3].name, "u.0"));
 	/* ref=little: % of the lowest capacity (256 -> 25 % of 1024) */
-	EXPECT_NEAR(w->t[3].util[1], 50 * 0.25, 1e-9);
-	EXPECT(w->t[3].cluster == 1 && w->t[3].nphases == 2);
-	EXPECT(workload_phases(w) == 2);
-	EXPECT_NEAR(w->max_over_optimal_pct, 5, 0);
-	EXPECT_NEAR(s.w[1].max_over_optimal_pct, 7, 0);
-	EXPECT(!strcmp(s.topo_spec, "2x256+1x512+1x1024"));
+	assert_near(w->t[3].util[1], 50 * 0.25, 1e-9);
+	assert_true(w->t[3].cluster == 1 && w->t[3].nphases == 2);
+	assert_true(workload_phases(w) == 2);
+	assert_near(w->max_over_optimal_pct, 5, 0);
+	assert_near(s.w[1].max_over_optimal_pct, 7, 0);
+	assert_true(!strcmp(s.topo_spec, "2x256+1x512+1x1024"));
 }
 
 /* LISA's shapes: a ramp, values of the smallest CPU, one task per big CPU. */
-static void lisa_shapes(void)
+TEST(lisa_shapes)
 {
 	static const char *text =
 		"name = l\ndescription = d\nkind = placement\nruns = a\n"
@@ -132,45 +129,45 @@ static void lisa_shapes(void)
 	struct scen_override ov = { .topo = "4x160+2x512+2x1024" };
 	const struct scen_task *t;
 
-	EXPECT(!scen_parse("l.conf", text, 0, &ov, &s, err, sizeof(err)));
+	assert_true(!scen_parse("l.conf", text, 0, &ov, &s, err, sizeof(err)));
 	if (s.nworkloads != 3)
 		return;
 	/* 10 % of 160 = 1.5625 % of 1024; by 5 up to 71.5625, clipped to 70 */
 	t = &s.w[0].t[0];
-	EXPECT(t->nphases == 15);
-	EXPECT_NEAR(t->util[0], 1.5625, 1e-9);
-	EXPECT_NEAR(t->util[13], 66.5625, 1e-9);
-	EXPECT_NEAR(t->util[14], 70, 1e-9);
+	assert_true(t->nphases == 15);
+	assert_near(t->util[0], 1.5625, 1e-9);
+	assert_near(t->util[13], 66.5625, 1e-9);
+	assert_near(t->util[14], 70, 1e-9);
 	t = &s.w[1].t[0];
-	EXPECT(t->nphases == 15);
-	EXPECT_NEAR(t->util[0], 70, 1e-9);
-	EXPECT_NEAR(t->util[13], 5, 1e-9);
-	EXPECT_NEAR(t->util[14], 1.5625, 1e-9);
-	EXPECT(s.w[0].phase_ms == 500 && workload_phase_ms(&s, &s.w[2]) == 2000);
+	assert_true(t->nphases == 15);
+	assert_near(t->util[0], 70, 1e-9);
+	assert_near(t->util[13], 5, 1e-9);
+	assert_near(t->util[14], 1.5625, 1e-9);
+	assert_true(s.w[0].phase_ms == 500 && workload_phase_ms(&s, &s.w[2]) == 2000);
 	/* two CPUs of capacity 1024: two tasks; 20 % of 160 is 3.125 */
-	EXPECT(s.w[2].ntasks == 2);
-	EXPECT_NEAR(s.w[2].t[1].util[2], 3.125, 1e-9);
-	EXPECT_NEAR(s.w[2].t[1].util[3], 70, 1e-9);
-	EXPECT(workload_phase_ms(&s, &s.w[2]) == 2000);
+	assert_true(s.w[2].ntasks == 2);
+	assert_near(s.w[2].t[1].util[2], 3.125, 1e-9);
+	assert_near(s.w[2].t[1].util[3], 70, 1e-9);
+	assert_true(workload_phase_ms(&s, &s.w[2]) == 2000);
 }
 
-static void ranks(void)
+TEST(ranks)
 {
 	struct topo t;
 	char cpus[32];
 
-	EXPECT(!topo_parse("2x1024+4x160+1x512", &t, err, sizeof(err)));
-	EXPECT(scen_cluster_of_rank(&t, 0) == 1);
-	EXPECT(scen_cluster_of_rank(&t, 1) == 2);
-	EXPECT(scen_cluster_of_rank(&t, 2) == 0);
-	EXPECT(scen_cluster_of_rank(&t, 3) == -1);
+	assert_true(!topo_parse("2x1024+4x160+1x512", &t, err, sizeof(err)));
+	assert_true(scen_cluster_of_rank(&t, 0) == 1);
+	assert_true(scen_cluster_of_rank(&t, 1) == 2);
+	assert_true(scen_cluster_of_rank(&t, 2) == 0);
+	assert_true(scen_cluster_of_rank(&t, 3) == -1);
 	rank_cpulist(&t, 0, cpus, sizeof(cpus));
-	EXPECT(!strcmp(cpus, "2-5"));
+	assert_true(!strcmp(cpus, "2-5"));
 	rank_cpulist(&t, 1, cpus, sizeof(cpus));
-	EXPECT(!strcmp(cpus, "6"));
+	assert_true(!strcmp(cpus, "6"));
 }
 
-static void labels(void)
+TEST(labels)
 {
 	static const char *energy =
 		"name = e\ndescription = d\nkind = energy\nruns = a\ntimeout_s = 60\n"
@@ -181,39 +178,43 @@ static void labels(void)
 		"warmup_ms = 0\nphase_ms = 100\nknob = profile\ntimeline = nominal memory\n"
 		"workload = w t util=10\n";
 
-	EXPECT(!scen_parse("e.conf", energy, 0, NULL, &s, err, sizeof(err)));
-	EXPECT(s.nsteps == 3 && !strcmp(s.step[0].label, "s0_m20mV") &&
+	assert_true(!scen_parse("e.conf", energy, 0, NULL, &s, err, sizeof(err)));
+	assert_true(s.nsteps == 3 && !strcmp(s.step[0].label, "s0_m20mV") &&
 	       !strcmp(s.step[2].label, "s2_p35mV") && s.step[2].bin_mv == 35 &&
 	       s.step[1].temp_mc == 45000);
-	EXPECT(scen_nsteps(&s) == 3 && !strcmp(step_label(&s, 1), "s1_p0mV"));
-	EXPECT(!scen_parse("e.conf", prof, 0, NULL, &s, err, sizeof(err)));
-	EXPECT(!strcmp(s.step[1].label, "s1_memory") &&
+	assert_true(scen_nsteps(&s) == 3 && !strcmp(step_label(&s, 1), "s1_p0mV"));
+	assert_true(!scen_parse("e.conf", prof, 0, NULL, &s, err, sizeof(err)));
+	assert_true(!strcmp(s.step[1].label, "s1_memory") &&
 	       !strcmp(s.step[1].profile, "memory"));
 }
 
-static void override_runs(void)
+TEST(override_runs)
 {
 	struct scen_override ov = { .runs = "v1 v2:oracle" };
 
-	EXPECT(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
-	EXPECT(s.nruns == 2 && !strcmp(s.run[0].variant, "v1") &&
+	assert_true(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	assert_true(s.nruns == 2 && !strcmp(s.run[0].variant, "v1") &&
 	       s.run[1].em == EM_ORACLE);
 	ov.runs = "v1:fast";
-	EXPECT(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
-	EXPECT(strstr(err, "x/good.conf: field runs (command line): 'fast'"));
+	assert_true(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	assert_true(strstr(err, "x/good.conf: field runs (command line): 'fast'"));
 	ov.runs = NULL;
 	ov.topo = "17x100";
-	EXPECT(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
-	EXPECT(strstr(err, "field topology: TOPO=17x100: impossible topology"));
+	assert_true(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
+	assert_true(strstr(err, "field topology: TOPO=17x100: impossible topology"));
 }
 
-void test_scen(void)
+int test_scen(void)
 {
-	t_run("scen/shipped-files-any-topology", shipped);
-	t_run("scen/bad-files", bad_files);
-	t_run("scen/fields", fields);
-	t_run("scen/lisa-shapes", lisa_shapes);
-	t_run("scen/capacity-ranks", ranks);
-	t_run("scen/step-labels", labels);
-	t_run("scen/command-line-overrides", override_runs);
+	const struct CMUnitTest tests[] = {
+		NAMED("scenarios/scen/shipped-files-any-topology", shipped),
+		NAMED("scenarios/scen/bad-files", bad_files),
+		NAMED("scenarios/scen/fields", fields),
+		NAMED("scenarios/scen/lisa-shapes", lisa_shapes),
+		NAMED("scenarios/scen/capacity-ranks", ranks),
+		NAMED("scenarios/scen/step-labels", labels),
+		NAMED("scenarios/scen/command-line-overrides", override_runs),
+	};
+
+	return run_group("scenarios/scen", tests);
 }
