@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gate.h"
+#include "stats.h"
 
 int gateconf_load(struct conf *c, struct gateconf *g, char *err,
 		  size_t errlen)
@@ -90,13 +91,6 @@ double noise_band(const struct noise *nz, const char *key)
 	return -1;
 }
 
-double pct_change(double base, double new_)
-{
-	if (base == 0.0)
-		return new_ == 0.0 ? 0.0 : (new_ > 0 ? INFINITY : -INFINITY);
-	return 100.0 * (new_ - base) / fabs(base);
-}
-
 int gate_insn_figure(const struct fig *f)
 {
 	return !strcmp(f->mode, "deterministic") && f->unit &&
@@ -114,7 +108,7 @@ void gate_judge(const struct fig *base, const struct fig *new_,
 	int right_way;
 
 	memset(v, 0, sizeof(*v));
-	v->change_pct = pct_change(base->median, new_->median);
+	v->change_pct = stats_pct_change(base->median, new_->median);
 	mag = fabs(v->change_pct);
 	v->calibrated = band >= 0;
 	v->band_pct = v->calibrated ? band : g->noise_floor;
@@ -192,7 +186,7 @@ struct json *noise_calibrate(const struct summary *runs, size_t nruns,
 			continue;
 		for (a = 0; a < nruns; a++) {
 			for (b = a + 1; b < nruns; b++) {
-				double c = fabs(pct_change(
+				double c = fabs(stats_pct_change(
 					summary_find(&runs[a], f0->key)->median,
 					summary_find(&runs[b], f0->key)->median));
 
@@ -205,8 +199,8 @@ struct json *noise_calibrate(const struct summary *runs, size_t nruns,
 		e = json_push(figs, json_new_obj());
 		copy_identity(e, f0->node);
 		json_set_num(e, "observed_pct", observed);
-		json_set_num(e, "band_pct", observed * g->noise_factor > g->noise_floor ?
-			     observed * g->noise_factor : g->noise_floor);
+		json_set_num(e, "band_pct",
+			     stats_noise_band(observed, g->noise_factor, g->noise_floor));
 	}
 	if (!json_len(figs)) {
 		snprintf(err, errlen, "the A/A summaries have no figure in common");

@@ -47,7 +47,6 @@ void noise_free(struct noise *nz);
 double noise_band(const struct noise *nz, const char *key);
 
 /* 100 * (new - base) / |base|; +-INFINITY when base is 0 and new is not. */
-double pct_change(double base, double new_);
 
 struct verdict {
 	double change_pct;

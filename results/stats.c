@@ -172,3 +172,15 @@ void stats_describe(const double *x, size_t n, double level, double trim_frac,
 	stats_trimmed_range_sorted(s, n, trim_frac, &d->trim_low, &d->trim_high);
 	free(s);
 }
+
+double stats_noise_band(double observed_pct, double factor, double floor_pct)
+{
+	return isnan(observed_pct) ? floor_pct : fmax(observed_pct * factor, floor_pct);
+}
+
+double stats_pct_change(double base, double new_)
+{
+	if (base == 0.0)
+		return new_ == 0.0 ? 0.0 : (new_ > 0 ? INFINITY : -INFINITY);
+	return 100.0 * (new_ - base) / fabs(base);
+}

@@ -42,6 +42,15 @@ void stats_trimmed_range_sorted(const double *s, size_t n, double frac,
 				double *lo, double *hi);
 size_t stats_count_above(const double *x, size_t n, double limit);
 
+/*
+ * The noise band a change must exceed, the rule of the gate and of the
+ * scenario verdicts alike: max(observed x factor, floor), in %; the floor
+ * alone when nothing was observed (NaN).
+ */
+double stats_noise_band(double observed_pct, double factor, double floor_pct);
+/* 100 (new - base) / |base|; +-inf (0 if both are 0) when base is 0. */
+double stats_pct_change(double base, double new_);
+
 /* P(B <= k) for B ~ Binomial(n, 1/2). */
 double stats_binom_half_cdf(size_t n, size_t k);
 /*

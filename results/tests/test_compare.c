@@ -14,6 +14,7 @@
 
 #include "emrcu/fs.h"
 #include "gate.h"
+#include "stats.h"
 #include "rng.h"
 #include "stats.h"
 #include "check.h"
@@ -456,8 +457,8 @@ TEST(test_judge)
 	gate_judge(&b, &n, &g, NULL, &v);
 	assert_msg(!v.regression && !v.big_enough && v.min_effect_abs == 0,
 		 "with an updater the percentage floor applies");
-	assert_close(pct_change(0, 0), 0, 0, "0 -> 0");
-	assert_msg(isinf(pct_change(0, 1)), "0 -> 1 is infinite");
+	assert_close(stats_pct_change(0, 0), 0, 0, "0 -> 0");
+	assert_msg(isinf(stats_pct_change(0, 1)), "0 -> 1 is infinite");
 }
 
 int main(int argc, char **argv)

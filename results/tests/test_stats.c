@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "signtest.h"
 #include "stats.h"
 #include "check.h"
 
@@ -289,6 +290,36 @@ TEST(test_rng)
 	assert_msg(chi < 27.9, "rng_below(10) chi-square %g", chi);
 }
 
+/* The exact sign test; ties are dropped. */
+TEST(test_sign)
+{
+	struct sign_count c = { 0 };
+	int i;
+
+	for (i = 0; i < 5; i++)
+		sign_add(&c, 3, 0.1);
+	sign_add(&c, 0.05, 0.1);		/* a tie: dropped */
+	assert_true(c.wins == 5 && c.ties == 1 && !c.losses);
+	assert_close(sign_p_one(&c), 1.0 / 32, 1e-12, "sign_p_one(&c)");
+	assert_close(sign_p_two(&c), 1.0 / 16, 1e-12, "sign_p_two(&c)");
+	assert_close(sign_p_floor(&c), 1.0 / 64, 1e-12, "sign_p_floor(&c)");
+	sign_add(&c, -1, 0.1);
+	sign_add(&c, -1, 0.1);
+	/* 5 of 7: P(X >= 5) = (21 + 7 + 1) / 128 */
+	assert_close(sign_p_one(&c), 29.0 / 128, 1e-12, "sign_p_one(&c)");
+	assert_close(sign_p_two(&c), 58.0 / 128, 1e-12, "sign_p_two(&c)");
+	memset(&c, 0, sizeof(c));
+	assert_close(sign_p_one(&c), 1, 0, "sign_p_one(&c)");
+}
+
+/* The noise rule: max(observed x factor, floor), the floor when unobserved. */
+TEST(test_noise_band)
+{
+	assert_close(stats_noise_band(3, 2, 0.5), 6, 0, "3 % x 2");
+	assert_close(stats_noise_band(0.1, 2, 0.5), 0.5, 0, "floor");
+	assert_close(stats_noise_band(NAN, 2, 0.5), 0.5, 0, "unobserved: floor");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +335,8 @@ int main(void)
 		NAMED("results/stats.quadfit", test_quadfit),
 		NAMED("results/stats.linfit_medians_ci", test_linfit_ci),
 		NAMED("results/rng.determinism_uniformity", test_rng),
+		NAMED("results/stats.sign_test", test_sign),
+		NAMED("results/stats.noise_band", test_noise_band),
 	};
 	int rc;
 

@@ -9,13 +9,7 @@
 #include "latency.h"
 #include "model.h"
 #include "signtest.h"
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
+#include "stats.h"
 
 /* Boots whose @valid metric (if given) is 1 only. */
 static struct pooled pool_if(const struct outcome *o, int no, int run,
@@ -41,10 +35,10 @@ static struct pooled pool_if(const struct outcome *o, int no, int run,
 	}
 	if (!p.n)
 		return p;
-	qsort(v, (size_t)p.n, sizeof(v[0]), cmp_d);
+	stats_sort(v, (size_t)p.n);
 	p.min = v[0];
 	p.max = v[p.n - 1];
-	p.median = p.n % 2 ? v[p.n / 2] : (v[p.n / 2 - 1] + v[p.n / 2]) / 2;
+	p.median = stats_median_sorted(v, (size_t)p.n);
 	return p;
 }
 
@@ -535,12 +529,9 @@ static int boot_value(const struct outcome *o, int no, int r, int boot,
  * within pass.tie_pp.  One table row per workload and a pooled row; the
  * pooled counts are returned.
  */
-static double median_of(double *v, int n)
+static double median_of(const double *v, int n)
 {
-	if (!n)
-		return NAN;
-	qsort(v, (size_t)n, sizeof(v[0]), cmp_d);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return n ? stats_median(v, (size_t)n) : NAN;
 }
 
 static struct sign_count paired_table(struct judge *j, const struct scenario *s,
@@ -741,8 +732,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 	char rn[80], what[200];
 	struct pooled b = pm(o, no, 0, metric, label, -1);
 	double band = b.n >= 2 && b.min > 0 ? 100 * (b.max - b.min) / b.min : NAN;
-	double limit = isnan(band) ? s->lat.noise_floor_pct :
-		fmax(band * s->lat.noise_factor, s->lat.noise_floor_pct);
+	double limit = stats_noise_band(band, s->lat.noise_factor, s->lat.noise_floor_pct);
 	int r, resolved;
 
 	scen_run_name(s, 0, rn, sizeof(rn));
@@ -756,7 +746,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 	for (r = 1; r < s->nruns; r++) {
 		struct pooled p = pm(o, no, r, metric, label, -1);
 		double dev = p.n && b.n && b.median > 0 ?
-			100 * fabs(p.median / b.median - 1) : NAN;
+			fabs(stats_pct_change(b.median, p.median)) : NAN;
 
 		scen_run_name(s, r, rn, sizeof(rn));
 		snprintf(what, sizeof(what), "%s %s: |median / %s median - 1| %%%s",

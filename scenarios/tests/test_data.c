@@ -437,27 +437,6 @@ TEST(verdict_heat)
 }
 
 /* The exact sign test against hand-computed binomial tails. */
-TEST(sign_test)
-{
-	struct sign_count c = { 0 };
-	int i;
-
-	for (i = 0; i < 5; i++)
-		sign_add(&c, 3, 0.1);
-	sign_add(&c, 0.05, 0.1);		/* a tie: dropped */
-	assert_true(c.wins == 5 && c.ties == 1 && !c.losses);
-	assert_near(sign_p_one(&c), 1.0 / 32, 1e-12);
-	assert_near(sign_p_two(&c), 1.0 / 16, 1e-12);
-	assert_near(sign_p_floor(&c), 1.0 / 64, 1e-12);
-	sign_add(&c, -1, 0.1);
-	sign_add(&c, -1, 0.1);
-	/* 5 of 7: P(X >= 5) = (21 + 7 + 1) / 128 */
-	assert_near(sign_p_one(&c), 29.0 / 128, 1e-12);
-	assert_near(sign_p_two(&c), 58.0 / 128, 1e-12);
-	memset(&c, 0, sizeof(c));
-	assert_near(sign_p_one(&c), 1, 0);
-}
-
 /*
  * The paired placement checks on synthetic boots.  Negative controls: a
  * runtime EM that placed like the boot-static one (a driver that never
@@ -633,7 +612,6 @@ int test_data(void)
 		NAMED("scenarios/data/verdict-latency-noise-band", verdict_latency),
 		NAMED("scenarios/data/verdict-no-checks-is-not-a-pass", verdict_no_checks),
 		NAMED("scenarios/data/heat-run-recorded", heat_recorded),
-		NAMED("scenarios/data/sign-test", sign_test),
 		NAMED("scenarios/data/verdict-placement-paired-and-negative-controls", verdict_paired),
 		NAMED("scenarios/data/verdict-heat-checks-and-their-negative-controls", verdict_heat),
 		NAMED("scenarios/data/verdict-placement-lisa-limit-straddle", verdict_lisa_limit),

@@ -6,8 +6,8 @@
  * it falls below minus the band, else a tie (ties are dropped, as the test
  * prescribes).  Under "no difference" wins ~ Binomial(wins + losses, 1/2).
  */
-#ifndef EMRCU_SCEN_SIGNTEST_H
-#define EMRCU_SCEN_SIGNTEST_H
+#ifndef EMRCU_SIGNTEST_H
+#define EMRCU_SIGNTEST_H
 
 struct sign_count {
 	int wins, losses, ties;

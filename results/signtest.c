@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "signtest.h"
-
+/* signtest.c - the exact sign test on paired differences (see signtest.h). */
 #include <math.h>
+
+#include "signtest.h"
+#include "stats.h"
 
 void sign_add(struct sign_count *c, double d, double tie)
 {
@@ -13,16 +15,10 @@ void sign_add(struct sign_count *c, double d, double tie)
 		c->ties++;
 }
 
-/* P(X >= k), X ~ Bin(n, 1/2), summed in the log domain (n is small). */
+/* P(X >= k) = P(X <= n - k) for X ~ Bin(n, 1/2). */
 static double upper_tail(int n, int k)
 {
-	double p = 0;
-	int i;
-
-	for (i = k; i <= n; i++)
-		p += exp(lgamma(n + 1.0) - lgamma(i + 1.0) - lgamma(n - i + 1.0) -
-			 n * log(2.0));
-	return p > 1 ? 1 : p;
+	return k <= 0 ? 1 : k > n ? 0 : stats_binom_half_cdf((size_t)n, (size_t)(n - k));
 }
 
 double sign_p_one(const struct sign_count *c)
