@@ -260,8 +260,9 @@ done
 # Instruction-level explanation of the hot-path difference, for the report.
 attrib_failed=
 [ "$AA" = 1 ] || for p in $NUMERATORS; do
-	b=${BASELINES%% *}
-	case $p in *-preempt) b=unpatched-preempt ;; esac
+	# its denominator, as results/pairs declares it
+	b=$(awk -v n="$p" '!/^[[:space:]]*#/ && $1 == n { print $2; exit }' "$TOP/results/pairs")
+	[ -n "$b" ] || { say "FAILED: $p has no denominator in results/pairs"; attrib_failed="$attrib_failed $p"; continue; }
 	"$TOP/bench/em_bench/disasm.sh" "$b" "$p" >"$RUNDIR/disasm-$p.txt" 2>&1 ||
 		say "warning: disasm.sh $b $p failed"
 	# ... and from what ran: executed instructions per call, per source line

@@ -31,7 +31,7 @@ int emtab_from_debugfs(struct emtab *t)
 
 		if (!pds[i].is_cpu)
 			continue;
-		if (t->npd == EMTAB_MAX_PDS || pds[i].nr_read > EMTAB_MAX_STATES)
+		if (t->npd == EM_MAX_PDS || pds[i].nr_read > EM_MAX_STATES)
 			return -1;
 		d = &t->pd[t->npd++];
 		if (strlen(pds[i].name) >= sizeof(d->name))

@@ -12,22 +12,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define EMTAB_MAX_PDS 16
-#define EMTAB_MAX_STATES 32
+#include "emrcu/em.h"		/* EM_MAX_PDS, EM_MAX_STATES: the one limit */
 
 struct emtab_pd {
 	char name[64];
 	uint64_t cpus;
 	int n;
-	unsigned long khz[EMTAB_MAX_STATES];
-	unsigned long power[EMTAB_MAX_STATES];
-	unsigned long cost[EMTAB_MAX_STATES];
+	unsigned long khz[EM_MAX_STATES];
+	unsigned long power[EM_MAX_STATES];
+	unsigned long cost[EM_MAX_STATES];
 };
 
 struct emtab {
 	char source[16];	/* "debugfs" or "trace" */
 	int npd;
-	struct emtab_pd pd[EMTAB_MAX_PDS];
+	struct emtab_pd pd[EM_MAX_PDS];
 };
 
 /* The CPU perf domains from debugfs.  0, or -1. */

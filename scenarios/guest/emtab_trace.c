@@ -30,7 +30,7 @@ static int parse_event(const char *line, struct emtab *t)
 		   name, &nr, &st, &f, &pw, &c, &fl) != 7)
 		return -1;
 	d = find_pd(t, name);
-	if (!d || nr < 1 || nr > EMTAB_MAX_STATES || st < 0 || st >= nr)
+	if (!d || nr < 1 || nr > EM_MAX_STATES || st < 0 || st >= nr)
 		return d ? -1 : 0;	/* not a CPU PD: ignore */
 	if (st == 0)
 		d->n = 0;		/* a new table of this device */

@@ -11,9 +11,10 @@
 #include "model.h"
 #include "workload.h"
 
+/* The kinds' names, in enum scen_kind's order (NULL-terminated for get_word()). */
 static const char *const kind_names[] = {
 	[KIND_ENERGY] = "energy", [KIND_PLACEMENT] = "placement",
-	[KIND_SHARED] = "shared", [KIND_LATENCY] = "latency",
+	[KIND_SHARED] = "shared", [KIND_LATENCY] = "latency", NULL
 };
 
 const char *scen_kind_name(enum scen_kind k)
@@ -525,8 +526,6 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 static int parse_all(const struct fctx *f, const struct scen_override *ov,
 		     struct scenario *s)
 {
-	static const char *const kinds[] = { "energy", "placement", "shared",
-					     "latency", NULL };
 	static const char *const modes[] = { "realtime", "deterministic", NULL };
 	const struct conf_entry *e;
 	const char *base;
@@ -551,10 +550,10 @@ static int parse_all(const struct fctx *f, const struct scen_override *ov,
 		return ferr(f, e, "description", "longer than %zu characters",
 			    sizeof(s->description) - 1);
 	strcpy(s->description, e->val);
-	if (get_word(f, "kind", 1, "", kinds, kind, sizeof(kind)))
+	if (get_word(f, "kind", 1, "", kind_names, kind, sizeof(kind)))
 		return -1;
-	for (i = 0; kinds[i]; i++)
-		if (!strcmp(kind, kinds[i]))
+	for (i = 0; kind_names[i]; i++)
+		if (!strcmp(kind, kind_names[i]))
 			s->kind = (enum scen_kind)i;
 	if (parse_topology(f, ov ? ov->topo : NULL, s) ||
 	    parse_runs(f, ov ? ov->runs : NULL, s) ||
