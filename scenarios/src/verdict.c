@@ -722,8 +722,8 @@ static void placement_checks(struct judge *j, const struct scenario *s,
  * pass.noise_max_pct resolves nothing: the comparison is then reported as
  * inconclusive instead of judged, so host noise neither passes nor fails it.
  * Nor does a band from fewer than pass.min_boots boots: (max - min) / min
- * of two boots is no estimate of the spread (QUICK, 2 boots, 2026-12-05:
- * p99 bands of 30-50 % where 5 boots of the same kernel gave 500-1700 %).
+ * of two boots is no estimate of the spread (two boots can show a band ten
+ * times narrower than five boots of the same kernel).
  */
 static void latency_check(struct judge *j, const struct scenario *s,
 			  const struct outcome *o, int no, const char *label,

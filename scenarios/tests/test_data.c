@@ -161,7 +161,7 @@ TEST(validity_rule)
 	assert_near(v.work_dev_pct, 2.9, 1e-9);
 	assert_near(v.missed_pct, 100.0 * 24 / 57, 1e-9);
 	assert_near(v.late_pct, 100 * (3.001 / 3 - 1), 1e-9);
-	sd.task[1].work_pct = 140;	/* stalls charged as work (before 2026-12-05) */
+	sd.task[1].work_pct = 140;	/* stalls charged as work */
 	step_validity(&sd, &v);
 	assert_true(!v.valid && v.work_dev_pct > STEP_WORK_DEV_MAX_PCT);
 	sd.task[1].work_pct = 75;	/* starved on a crowded CPU */
