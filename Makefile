@@ -79,6 +79,7 @@ help:
 	@echo '  BOOTS [$(call bench_default,BOOTS)]  BOOTS_RT [$(call bench_default,BOOTS_RT)]   boots per configuration (realtime mode)'
 	@echo "  MODES [$(call bench_default,MODES)]   em_bench modes"
 	@echo "  UPDATE_HZ [$(call bench_default,UPDATE_HZ)]   updater rates   NRUNS [$(call bench_default,NRUNS)]   em_bench passes"
+	@echo "  CELL_JOBS [$(call bench_default,CELL_JOBS)]   deterministic em_bench boots run side by side (bench/driver)"
 	@echo "  BASELINE=$(BASELINE)   results/baselines/<name>.json the gate compares with"
 	@echo "  PATCHES=<dir> [none]  PATCHES_BASE [pristine|patched]   a reviewer's series as variant custom"
 	@echo "  SCENARIO / SCENARIOS [all]  STRICT=$(STRICT)  AA=$(AA)   see make bench above"
@@ -96,6 +97,7 @@ tools: tools-host tools-guest
 tools-host:
 	@$(MAKE) -s -C lib
 	@$(MAKE) -s -C qemu-runner
+	@$(MAKE) -s -C bench/driver
 	@$(MAKE) -s -C results
 tools-guest: deps
 	@$(MAKE) -s -C bench/guest
@@ -126,7 +128,7 @@ test: deps tools
 
 # make check: the host-only unit tests (no kernel, no guest), in seconds.
 check: deps tools
-	@tests/run.sh lib-unit harness runner-unit results-unit guest-unit scenarios-unit
+	@tests/run.sh lib-unit harness runner-unit driver-unit results-unit guest-unit scenarios-unit
 
 # make bench: em_bench (bench/run-bench.sh, which writes RUNDIR/summary.json
 # over its runs) into RUNDIR/runs, then the scenarios (scenarios/run-all.sh:

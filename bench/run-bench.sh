@@ -49,6 +49,9 @@
 #               em_bench slows every call by about P % of its own time
 #               (inject_slow_pct=P, a spin loop calibrated in the guest);
 #               the figures to flag are the realtime ns/call at update_hz 0.
+#   CELL_JOBS=N        deterministic boots run N at a time (default 1; their
+#               figures do not depend on the host's load: icount); realtime
+#               boots always run alone.
 #   HOST_TIMINGS=1     host wall-clock timings with hyperfine, into
 #               host-timings-*.json (report section "Host timings"): an
 #               up-to-date kernel rebuild through kernel/variant.sh and a
@@ -70,6 +73,7 @@ AA_INJECT_NOPS=${AA_INJECT_NOPS:-0}
 AA_INJECT_SLOW_PCT=${AA_INJECT_SLOW_PCT:-0}
 AA_NOISE=${AA_NOISE:-$TOP/results/baselines/noise.json}
 HOST_TIMINGS=${HOST_TIMINGS:-0}
+CELL_JOBS=${CELL_JOBS:-1}
 HT_RUNS=${HT_RUNS:-3}
 TEST_PDS=4,8,16,32,64
 if [ "$QUICK" = 1 ]; then
@@ -82,14 +86,13 @@ else
 	NRUNS=${NRUNS:-400}
 fi
 BOOTS_RT=${BOOTS_RT:-$((BOOTS > 5 ? BOOTS : 5))}
-RUN=$TOP/qemu-runner/emrcu-run
 [ -n "${TOPO+set}" ] || TOPO=$(cat "$TOP/qemu-runner/default.topo")
 
 say() { echo "[bench $(date +%H:%M:%S)] $*"; }
 die() { echo "[bench] error: $*" >&2; exit 2; }
 
 # --- preflight: what can be wrong is found before any kernel builds --------
-for t in qemu-runner/emrcu-run qemu-runner/emrcu-topo results/emrcu-summarize results/emrcu-compare; do
+for t in qemu-runner/emrcu-run qemu-runner/emrcu-topo bench/driver/emrcu-cells results/emrcu-summarize results/emrcu-compare; do
 	[ -x "$TOP/$t" ] || die "$t missing: build it with make tools (make bench does)"
 done
 [ -n "$TOPO" ] || die "TOPO is empty: give a cluster spec such as $(cat "$TOP/qemu-runner/default.topo")"
@@ -185,77 +188,37 @@ report_bad() {
 }
 [ -n "$BASELINES$NUMERATORS" ] || { report_bad; exit 1; }
 
-# configurations: "variant update_hz scaling"
-configs=()
-# A baseline runs its readers at every UPDATE_HZ too, with em_bench's null
-# updater (same kthread, same wake-up grid, no update) at the rates above 0:
-# each updater figure of a numerator is divided by the same load.
-for v in $BASELINES; do
-	for hz in $UPDATE_HZ; do configs+=("$v $hz 0"); done
-done
+# The runs: a declaration that bench/driver/emrcu-cells expands into cells
+# (one boot each: variant x update rate and flavour x mode x boot x column)
+# and runs, CELL_JOBS deterministic cells at a time.  A variant without the
+# runtime API (e.g. PATCHES=<dir> on the pristine tree) runs the readers
+# only, as the unpatched kernel does.
+readers_only=
 for v in $NUMERATORS; do
-	# A variant without the runtime API (e.g. PATCHES=<dir> on the pristine
-	# tree) runs the readers only, as the unpatched kernel does.
-	if ! grep -q em_dev_update_perf_domain "$BUILD/$v/src/include/linux/energy_model.h"; then
-		configs+=("$v 0 0")
-		continue
-	fi
-	for hz in $UPDATE_HZ; do configs+=("$v $hz 0"); done
-	# The same rates pushing one table (em_bench same_table=1): the cost of
-	# RCU and the updates without the content change ("<v>+same-table").
-	for hz in $UPDATE_HZ; do [ "$hz" = 0 ] || configs+=("$v $hz 0 same"); done
-	configs+=("$v 0 1")
+	grep -q em_dev_update_perf_domain "$BUILD/$v/src/include/linux/energy_model.h" ||
+		readers_only="$readers_only $v"
 done
-boots_of() { [ "$1" = realtime ] && echo "$BOOTS_RT" || echo "$BOOTS"; }
-total=0
-for mode in $MODES; do
-	total=$((total + ${#configs[@]} * $(boots_of "$mode") * $(echo $COLUMNS | wc -w)))
-done
-n=0
-failed=0
-for mode in $MODES; do
-	for c in "${configs[@]}"; do
-		set -- $c
-		v=$1 hz=$2 scaling=$3 same=${4:-}
-		mod=$BUILD/$v/mod
-		params="nruns=$NRUNS update_hz=$hz mode_hint=$mode"
-		tag=$v-$mode-hz$hz
-		what="update_hz=$hz"
-		case " $BASELINES " in
-		*" $v "*) [ "$hz" = 0 ] || { params="$params null_update=1"; what="$what (null updater)"; } ;;
-		esac
-		if [ "$same" = same ]; then
-			params="$params same_table=1"
-			tag=$v-$mode-hz$hz-same
-			what="$what (same table)"
-		fi
-		if [ "$scaling" = 1 ]; then
-			params="nruns=20 scaling=1 mode_hint=$mode"
-			tag=$v-$mode-scaling
-			what="update-cost scaling"
-		fi
-		for b in $(seq 1 "$(boots_of "$mode")"); do
-			# A/A: columns alternate boot by boot, so drift of the host
-			# during the run lands in both.
-			for col in $COLUMNS; do
-				n=$((n + 1))
-				out=$RUNDIR/runs/$tag-b$b
-				[ "$col" = - ] || out=$RUNDIR/runs/$tag-$col-b$b
-				colparams=$params
-				[ "$col" = N ] && colparams="$params $inject"
-				say "($n/$total) $v $mode $what boot $b${col#-}"
-				if ! "$RUN" --variant "$v" --mode "$mode" --topo "$TOPO" \
-					--module "$mod/platform/emrcu_platform.ko:test_pds=$TEST_PDS" \
-					--module "$mod/em_bench/em_bench.ko:$colparams" \
-					--timeout 300 --idle-timeout 120 --outdir "$out" >"$out.log" 2>&1; then
-					say "FAILED: $v $mode $what boot $b${col#-}: $(tail -1 "$out.log")"
-					failed=$((failed + 1))
-				fi
-			done
-		done
-	done
-done
-[ "$failed" -eq 0 ] || { report_bad; say "$failed run(s) failed; see $RUNDIR/runs/*.log"; exit 1; }
+cat >"$RUNDIR/cells.conf" <<EOF
+kind = em_bench
+topo = $TOPO
+build = $BUILD
+modes = $MODES
+boots = $BOOTS
+boots_realtime = $BOOTS_RT
+nruns = $NRUNS
+update_hz = $UPDATE_HZ
+baselines = ${BASELINES:--}
+numerators = ${NUMERATORS:--}
+readers_only = ${readers_only:--}
+test_pds = $TEST_PDS
+columns = $COLUMNS
+$([ -n "$inject" ] && [ "${COLUMNS#*N}" != "$COLUMNS" ] && echo "inject = $inject")
+EOF
+"$TOP/bench/driver/emrcu-cells" run "$RUNDIR/cells.conf" "$RUNDIR" --jobs "$CELL_JOBS"
+rc=$?
+[ "$rc" -eq 2 ] && die "bad cell declaration $RUNDIR/cells.conf (see above)"
+failed=$((rc != 0))
+[ "$failed" -eq 0 ] || { report_bad; say "run(s) failed; see $RUNDIR/runs/*.log"; exit 1; }
 
 # Instruction-level explanation of the hot-path difference, for the report.
 attrib_failed=

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/* cells.c - cells and the table of kinds (see cells.h). */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+#include "emrcu/xalloc.h"
+
+static const struct kind_ops *const kinds[] = { &em_bench_kind, NULL };
+
+const struct kind_ops *cells_kind(struct conf *decl, char *err, size_t errlen)
+{
+	const struct conf_entry *e;
+	int i, dup;
+
+	e = conf_get(decl, "kind", 0, err, errlen, &dup);
+	if (dup)
+		return NULL;
+	if (!e) {
+		snprintf(err, errlen, "%s: field kind: missing", decl->path);
+		return NULL;
+	}
+	for (i = 0; kinds[i]; i++)
+		if (!strcmp(e->val, kinds[i]->name))
+			return kinds[i];
+	snprintf(err, errlen, "%s:%d: field kind: unknown kind '%s'", decl->path,
+		 e->line, e->val);
+	return NULL;
+}
+
+struct cell *cells_add(struct cells *cs)
+{
+	if (cs->n == cs->cap) {
+		cs->cap = cs->cap ? 2 * cs->cap : 64;
+		cs->c = xrealloc(cs->c, cs->cap * sizeof(*cs->c));
+	}
+	memset(&cs->c[cs->n], 0, sizeof(cs->c[0]));
+	return &cs->c[cs->n++];
+}
+
+void cell_arg(struct cell *c, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	if (c->nargs == CELL_MAX_ARGS) {
+		fputs("emrcu-cells: too many arguments for one cell\n", stderr);
+		abort();
+	}
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	c->args[c->nargs++] = s;
+}
+
+void cells_free(struct cells *cs)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < cs->n; i++)
+		for (k = 0; k < cs->c[i].nargs; k++)
+			free(cs->c[i].args[k]);
+	free(cs->c);
+	memset(cs, 0, sizeof(*cs));
+}

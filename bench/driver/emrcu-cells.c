@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * emrcu-cells: the one driver of guest runs.  A declaration (DECL, a
+ * `key = value` file naming its kind) expands into independent cells, one
+ * guest boot each (cells.h).
+ *
+ *   emrcu-cells list DECL [GLOB...]
+ *       one line per cell: ID MODE VARIANT; GLOBs (fnmatch) select cells
+ *   emrcu-cells run DECL RUNDIR [--jobs N] [GLOB...]
+ *       runs the selected cells (all by default) into RUNDIR/runs/ID, with
+ *       qemu-runner/emrcu-run (or $EMRCU_RUN), its output in
+ *       RUNDIR/runs/ID.log; up to N deterministic cells at once (icount:
+ *       their figures do not depend on the host's load), realtime cells
+ *       always alone.  One progress line per cell, one FAILED line per
+ *       failed cell.
+ *
+ * Exit: 0 every selected cell ran, 1 one or more failed, 2 bad usage or
+ * declaration (nothing ran).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <libgen.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cells.h"
+#include "emrcu/fs.h"
+#include "emrcu/xalloc.h"
+
+static int usage(void)
+{
+	fputs("usage: emrcu-cells list DECL [GLOB...]\n"
+	      "       emrcu-cells run DECL RUNDIR [--jobs N] [GLOB...]\n", stderr);
+	return 2;
+}
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+	char ts[16];
+	time_t t = time(NULL);
+	va_list ap;
+
+	strftime(ts, sizeof(ts), "%H:%M:%S", localtime(&t));
+	printf("[cells %s] ", ts);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static int selected(const struct cell *c, char **globs, int n)
+{
+	int i;
+
+	if (!n)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (!fnmatch(globs[i], c->id, 0))
+			return 1;
+	return 0;
+}
+
+/* qemu-runner/emrcu-run beside this program's tree, or $EMRCU_RUN. */
+static char *runner(void)
+{
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (getenv("EMRCU_RUN"))
+		return xstrdup(getenv("EMRCU_RUN"));
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return xstrdup("emrcu-run");
+	exe[n] = '\0';
+	return xasprintf("%s/../../qemu-runner/emrcu-run", dirname(exe));
+}
+
+struct job {
+	pid_t pid;
+	const struct cell *c;
+	char *log;
+};
+
+static pid_t start(const char *run, const struct cell *c, const char *rundir, char **log)
+{
+	char *argv[CELL_MAX_ARGS + 4], *out = xasprintf("%s/runs/%s", rundir, c->id);
+	pid_t pid;
+	int i, fd;
+
+	*log = xasprintf("%s.log", out);
+	pid = fork();
+	if (pid) {
+		free(out);
+		return pid;
+	}
+	fd = open(*log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+		_exit(127);
+	argv[0] = (char *)run;
+	for (i = 0; i < c->nargs; i++)
+		argv[i + 1] = c->args[i];
+	argv[++i] = "--outdir";
+	argv[++i] = out;
+	argv[++i] = NULL;
+	execv(run, argv);
+	fprintf(stderr, "emrcu-cells: cannot run %s: %s\n", run, strerror(errno));
+	_exit(127);
+}
+
+/* The last line of @path, for a FAILED line. */
+static void last_line(const char *path, char *buf, size_t len)
+{
+	char *t = read_file(path, NULL), *e, *s;
+
+	buf[0] = '\0';
+	if (!t)
+		return;
+	e = t + strlen(t);
+	while (e > t && e[-1] == '\n')
+		*--e = '\0';
+	s = strrchr(t, '\n');
+	snprintf(buf, len, "%s", s ? s + 1 : t);
+	free(t);
+}
+
+/* Waits for one job of @jobs; 1 if it failed. */
+static int reap(struct job *jobs, int *njobs)
+{
+	char line[300];
+	int st, i;
+	pid_t pid = wait(&st);
+
+	for (i = 0; i < *njobs && jobs[i].pid != pid; i++)
+		;
+	if (i == *njobs)
+		return 0;
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		last_line(jobs[i].log, line, sizeof(line));
+		say("FAILED: %s %s %s: %s", jobs[i].c->variant, jobs[i].c->mode,
+		    jobs[i].c->what, line);
+	}
+	free(jobs[i].log);
+	jobs[i] = jobs[--*njobs];
+	return !WIFEXITED(st) || WEXITSTATUS(st);
+}
+
+static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
+		     char **globs, int nglobs)
+{
+	struct job jobs[64];
+	char *run = runner(), *runs = xasprintf("%s/runs", rundir);
+	size_t i, total = 0, n = 0;
+	int njobs = 0, failed = 0;
+
+	if (access(run, X_OK)) {
+		fprintf(stderr, "emrcu-cells: %s missing: build it with make tools\n", run);
+		return 2;
+	}
+	if (mkdir_p(runs)) {
+		fprintf(stderr, "emrcu-cells: %s: %s\n", runs, strerror(errno));
+		return 2;
+	}
+	for (i = 0; i < cs->n; i++)
+		total += selected(&cs->c[i], globs, nglobs);
+	for (i = 0; i < cs->n; i++) {
+		const struct cell *c = &cs->c[i];
+		int alone = strcmp(c->mode, "deterministic") != 0;
+
+		if (!selected(c, globs, nglobs))
+			continue;
+		while (njobs && (njobs >= maxjobs || alone))
+			failed += reap(jobs, &njobs);
+		say("(%zu/%zu) %s %s %s", ++n, total, c->variant, c->mode, c->what);
+		jobs[njobs].c = c;
+		jobs[njobs].pid = start(run, c, rundir, &jobs[njobs].log);
+		if (jobs[njobs].pid < 0) {
+			say("FAILED: %s: fork: %s", c->id, strerror(errno));
+			free(jobs[njobs].log);
+			failed++;
+			continue;
+		}
+		njobs++;
+		if (alone)
+			failed += reap(jobs, &njobs);
+	}
+	while (njobs)
+		failed += reap(jobs, &njobs);
+	free(run);
+	free(runs);
+	if (failed)
+		say("%d of %zu cell(s) failed; see %s/runs/*.log", failed, total, rundir);
+	return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct conf decl;
+	const struct kind_ops *k;
+	struct cells cs = { 0 };
+	char err[600];
+	int i, jobs = 1, rc, first;
+	size_t c;
+
+	if (argc < 3 || (strcmp(argv[1], "list") && strcmp(argv[1], "run")))
+		return usage();
+	if (conf_load(argv[2], &decl, err, sizeof(err)) ||
+	    !(k = cells_kind(&decl, err, sizeof(err))) ||
+	    k->plan(&decl, &cs, err, sizeof(err))) {
+		fprintf(stderr, "emrcu-cells: %s\n", err);
+		return 2;
+	}
+	if (!strcmp(argv[1], "list")) {
+		for (c = 0; c < cs.n; c++)
+			if (selected(&cs.c[c], argv + 3, argc - 3))
+				printf("%s %s %s\n", cs.c[c].id, cs.c[c].mode, cs.c[c].variant);
+		cells_free(&cs);
+		return 0;
+	}
+	if (argc < 4)
+		return usage();
+	first = 4;
+	if (argc > 5 && !strcmp(argv[4], "--jobs")) {
+		jobs = atoi(argv[5]);
+		if (jobs < 1 || jobs > 64)
+			return usage();
+		first = 6;
+	}
+	for (i = first; i < argc; i++)
+		if (argv[i][0] == '-')
+			return usage();
+	rc = run_cells(&cs, argv[3], jobs, argv + first, argc - first);
+	cells_free(&cs);
+	return rc;
+}
