@@ -203,15 +203,6 @@ const struct conf_entry *conf_unused(const struct conf *c)
 	return NULL;
 }
 
-static int parse_double(const char *s, double *out)
-{
-	char *e;
-
-	errno = 0;
-	*out = strtod(s, &e);
-	return (e == s || *e || errno) ? -1 : 0;
-}
-
 int conf_double(struct conf *c, const char *key, double *out, char *err,
 		size_t errlen)
 {
@@ -225,7 +216,7 @@ int conf_double(struct conf *c, const char *key, double *out, char *err,
 		snprintf(err, errlen, "%s: field %s: not declared", c->path, key);
 		return -1;
 	}
-	if (parse_double(e->val, out)) {
+	if (str_to_double(e->val, out)) {
 		snprintf(err, errlen, "%s:%d: field %s: '%s' is not a number",
 			 c->path, e->line, key, e->val);
 		return -1;
@@ -240,7 +231,7 @@ struct json *conf_to_json(const struct conf *c)
 	int i;
 
 	for (i = 0; i < c->n; i++) {
-		if (!parse_double(c->e[i].val, &d))
+		if (!str_to_double(c->e[i].val, &d))
 			json_set_num(o, c->e[i].key, d);
 		else
 			json_set_str(o, c->e[i].key, c->e[i].val);

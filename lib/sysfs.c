@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 int read_text(const char *path, char *buf, size_t size)
@@ -35,6 +36,23 @@ int read_text(const char *path, char *buf, size_t size)
 	return (int)len;
 }
 
+int sysfs_write(const char *path, const char *val, int trunc)
+{
+	size_t len = strlen(val);
+	int fd = open(path, O_WRONLY | (trunc ? O_TRUNC : 0)), ret = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, len);
+	if (n < 0)
+		ret = -errno;
+	else if ((size_t)n != len)
+		ret = -EIO;
+	close(fd);
+	return ret;
+}
+
 int read_long(const char *path, long *val)
 {
 	char buf[64], *end;
@@ -48,7 +66,7 @@ int read_long(const char *path, long *val)
 	return 0;
 }
 
-static int parse_num(const char **p, long *v)
+static int cpulist_num(const char **p, long *v)
 {
 	char *end;
 
@@ -69,12 +87,12 @@ int parse_cpulist(const char *s, uint64_t *mask)
 	while (*p == ' ')
 		p++;
 	while (*p) {
-		if (parse_num(&p, &a))
+		if (cpulist_num(&p, &a))
 			return -1;
 		b = a;
 		if (*p == '-') {
 			p++;
-			if (parse_num(&p, &b) || b < a)
+			if (cpulist_num(&p, &b) || b < a)
 				return -1;
 		}
 		if (b >= EMRCU_MAX_CPUS)

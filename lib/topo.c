@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* Decimal number of at most 9 digits at *p; -1 if there is none. */
-static long parse_num(const char **p)
+static long spec_num(const char **p)
 {
 	long v = 0;
 	int n = 0;
@@ -44,10 +44,10 @@ int topo_parse(const char *spec, struct topo *t, char *err, size_t errlen)
 				 TOPO_MAX_CLUSTERS, spec);
 			return -1;
 		}
-		count = parse_num(&p);
+		count = spec_num(&p);
 		if (count >= 0 && *p == 'x') {
 			p++;
-			cap = parse_num(&p);
+			cap = spec_num(&p);
 		} else {
 			cap = -1;
 		}

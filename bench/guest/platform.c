@@ -65,18 +65,9 @@ static void check(const char *name, int ok, const char *detail)
 static int put(const char *f, const char *val)
 {
 	char path[128];
-	ssize_t n;
-	int fd, err = 0;
 
 	snprintf(path, sizeof(path), P "/%s", f);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return errno;
-	n = write(fd, val, strlen(val));
-	if (n < 0)
-		err = errno;
-	close(fd);
-	return err;
+	return -sysfs_write(path, val, 0);
 }
 
 /* Parse debugfs JSON file @f into *@j (replacing it): 0, or -1. */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "emrcu/em.h"
+#include "emrcu/fs.h"
 #include "emrcu/json.h"
 #include "emrcu/result.h"
 #include "emrcu/sysfs.h"
@@ -48,37 +49,25 @@ int emtab_from_debugfs(struct emtab *t)
 	return t->npd ? 0 : -1;
 }
 
-static int write_file(const char *path, const char *val, int trunc)
-{
-	int fd = open(path, O_WRONLY | (trunc ? O_TRUNC : 0));
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, val, strlen(val));
-	close(fd);
-	return n < 0 ? -errno : 0;
-}
-
 int emtab_update_traced(const struct emtab *boot, struct emtab *t,
 			const char *what, char *err, size_t errlen)
 {
 	char *trace;
 	int ret;
 
-	ret = write_file(EM_EVENT, "1", 0);
+	ret = sysfs_write(EM_EVENT, "1", 0);
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", EM_EVENT, strerror(-ret));
 		return -1;
 	}
-	write_file(TRACE_DIR "/trace", "", 1);
+	sysfs_write(TRACE_DIR "/trace", "", 1);
 	ret = plat_write("em_update", what);
-	write_file(EM_EVENT, "0", 0);
+	sysfs_write(EM_EVENT, "0", 0);
 	if (ret) {
 		snprintf(err, errlen, "em_update: %s", strerror(-ret));
 		return -1;
 	}
-	trace = read_all(TRACE_DIR "/trace");
+	trace = read_file(TRACE_DIR "/trace", NULL);
 	if (!trace) {
 		snprintf(err, errlen, "cannot read %s/trace", TRACE_DIR);
 		return -1;

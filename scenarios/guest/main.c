@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "emtab.h"
+#include "emrcu/fs.h"
 #include "emrcu/json.h"
 #include "emrcu/result.h"
 #include "emrcu/sysfs.h"
@@ -233,7 +234,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s PLAN\n", argv[0]);
 		return 2;
 	}
-	text = read_all(argv[1]);
+	text = read_file(argv[1], NULL);
 	if (!text || plan_parse(text, &plan, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-scen-guest: %s: %s\n", argv[1],
 			text ? err : "cannot read");

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "emrcu/fs.h"
 #include "emrcu/json.h"
 #include "emrcu/result.h"
 #include "emrcu/sysfs.h"
@@ -14,56 +15,9 @@
 int plat_write(const char *file, const char *val)
 {
 	char path[256];
-	size_t len = strlen(val);
-	ssize_t n;
-	int fd, ret = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", PLAT_DIR, file);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, val, len);
-	if (n < 0)
-		ret = -errno;
-	else if ((size_t)n != len)
-		ret = -EIO;
-	close(fd);
-	return ret;
-}
-
-char *read_all(const char *path)
-{
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap);
-	ssize_t n;
-	int fd;
-
-	if (!buf)
-		return NULL;
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		free(buf);
-		return NULL;
-	}
-	for (;;) {
-		if (cap - len < 2048) {
-			char *nb = realloc(buf, cap * 2);
-
-			if (!nb)
-				break;
-			buf = nb;
-			cap *= 2;
-		}
-		n = read(fd, buf + len, cap - len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	return buf;
+	return sysfs_write(path, val, 0);
 }
 
 char *plat_read(const char *file)
@@ -71,7 +25,7 @@ char *plat_read(const char *file)
 	char path[256];
 
 	snprintf(path, sizeof(path), "%s/%s", PLAT_DIR, file);
-	return read_all(path);
+	return read_file(path, NULL);
 }
 
 int plat_set_cond(int temp_mc, const char *profile, int bin_mv, char *err,

@@ -10,10 +10,7 @@
 /* Write @val to PLAT_DIR/@file.  0, or -errno. */
 int plat_write(const char *file, const char *val);
 
-/* Whole file (any path) as a malloc'd string, or NULL. */
-char *read_all(const char *path);
-
-/* The platform's file PLAT_DIR/@file, as read_all(). */
+/* The platform's file PLAT_DIR/@file as a malloc'd string, or NULL. */
 char *plat_read(const char *file);
 
 /* Set temperature, profile and bin.  0, or -errno naming the file in err. */

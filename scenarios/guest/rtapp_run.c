@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emrcu/fs.h"
 #include "load.h"
 #include "plat.h"
 
@@ -45,7 +46,7 @@ static int thread_read(int pid, int tid, char *comm, size_t len, int *cpu,
 	int i;
 
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
-	t = read_all(path);
+	t = read_file(path, NULL);
 	if (!t)
 		return -1;
 	p = strrchr(t, ')');
@@ -62,7 +63,7 @@ static int thread_read(int pid, int tid, char *comm, size_t len, int *cpu,
 	free(t);
 	/* CONFIG_SCHED_DEBUG: se.sum_exec_runtime, ms with ns resolution */
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/sched", pid, tid);
-	t = read_all(path);
+	t = read_file(path, NULL);
 	if (!t)
 		return -1;
 	p = strstr(t, "se.sum_exec_runtime");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "derive.h"
+#include "emrcu/fs.h"
 #include "emrcu/json.h"
 #include "latency.h"
 #include "metrics.h"
@@ -43,22 +44,6 @@ static int rm_fn(const char *p, const struct stat *sb, int flag, struct FTW *ftw
 	(void)flag;
 	(void)ftw;
 	return remove(p);
-}
-
-static int mkdir_p(const char *path)
-{
-	char p[1024], *s;
-
-	snprintf(p, sizeof(p), "%s", path);
-	for (s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) && errno != EEXIST)
-			return -1;
-		*s = '/';
-	}
-	return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
 }
 
 static void run_dir(const struct scenario *s, const char *out, int r, int b,

@@ -41,24 +41,6 @@ int fget(const struct fctx *f, const char *key, int required,
 	return 0;
 }
 
-int parse_num(const char *s, double *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtod(s, &end);
-	return end == s || *end || errno ? -1 : 0;
-}
-
-int parse_int(const char *s, long *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtol(s, &end, 10);
-	return end == s || *end || errno ? -1 : 0;
-}
-
 int fint(const struct fctx *f, const char *key, int required, long lo,
 	 long hi, long def, long *out)
 {
@@ -69,7 +51,7 @@ int fint(const struct fctx *f, const char *key, int required, long lo,
 	*out = def;
 	if (!e)
 		return 0;
-	if (parse_int(e->val, out))
+	if (str_to_long(e->val, out))
 		return ferr(f, e, key, "'%s' is not an integer", e->val);
 	if (*out < lo || *out > hi)
 		return ferr(f, e, key, "%ld out of range %ld..%ld", *out, lo, hi);
@@ -86,7 +68,7 @@ int fnum(const struct fctx *f, const char *key, int required, double lo,
 	*out = def;
 	if (!e)
 		return 0;
-	if (parse_num(e->val, out))
+	if (str_to_double(e->val, out))
 		return ferr(f, e, key, "'%s' is not a number", e->val);
 	if (*out < lo || *out > hi)
 		return ferr(f, e, key, "%g out of range %g..%g", *out, lo, hi);

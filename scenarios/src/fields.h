@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "emrcu/conf.h"
+#include "emrcu/str.h"
 
 struct fctx {
 	struct conf *c;
@@ -33,9 +34,5 @@ int fnum(const struct fctx *f, const char *key, int required, double lo,
 
 /* Split a value into blank-separated words (modifies @buf).  Count. */
 int fwords(char *buf, char **w, int max);
-
-/* Strict number parsing of one word.  0 ok. */
-int parse_num(const char *s, double *v);
-int parse_int(const char *s, long *v);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emrcu/fs.h"
 #include "emrcu/json.h"
 
 void lat_label(int hz, char *out, size_t len)
@@ -93,26 +94,6 @@ int lat_reduce(const char *text, struct lat_stats *st, char *err,
 	return 0;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)len + 1);
-	if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
 int lat_derive_run(const struct scenario *s, const char *dir,
 		   struct metrics *ms, char *err, size_t errlen)
 {
@@ -125,7 +106,7 @@ int lat_derive_run(const struct scenario *s, const char *dir,
 
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
 		snprintf(path, sizeof(path), "%s/lat-%s.json", dir, label);
-		text = slurp(path);
+		text = read_file(path, NULL);
 		if (!text) {
 			snprintf(err, errlen, "load %s: no %s", label, path);
 			return -1;

@@ -135,7 +135,7 @@ static int parse_runs(const struct fctx *f, const char *over,
 				if (k != EM_RUNTIME && !strcmp(colon, em_names[k]))
 					r->em = (enum scen_em)k;
 			if (!strncmp(colon, "runtime@", 8)) {
-				if (parse_int(colon + 8, &p) || p < model_drv_period_min_ms() ||
+				if (str_to_long(colon + 8, &p) || p < model_drv_period_min_ms() ||
 				    p > model_drv_period_max_ms())
 					return ferr(f, e, "runs", "'%s': the update period must be %d..%d ms (below %d ms the updates would cost more than a CPU can give: bench/platform/model_data.h)",
 						    colon, model_drv_period_min_ms(),
@@ -282,7 +282,7 @@ static int parse_timeline(const struct fctx *f, struct scenario *s)
 		double v;
 
 		*c = base;
-		if (s->knob != KNOB_PROFILE && parse_num(w[i], &v))
+		if (s->knob != KNOB_PROFILE && str_to_double(w[i], &v))
 			return ferr(f, e, "timeline", "step %d: '%s' is not a number", i, w[i]);
 		if ((s->knob == KNOB_TEMPERATURE &&
 		     temp_check(f, e, "timeline", v, &c->temp_mc)) ||
@@ -372,7 +372,7 @@ static int parse_latency(const struct fctx *f, struct scenario *s)
 			l->load_hz[i] = 0;
 			continue;
 		}
-		if (parse_int(w[i], &v) || v < 1 || v > 10000)
+		if (str_to_long(w[i], &v) || v < 1 || v > 10000)
 			return ferr(f, e, "loads", "'%s': want idle or an update rate 1..10000 Hz",
 				    w[i]);
 		l->load_hz[i] = (int)v;
@@ -412,7 +412,7 @@ static int parse_heat(const struct fctx *f, struct scenario *s)
 		if (!c)
 			return ferr(f, e, "heat", "'%s': want MS:MW", w[i]);
 		*c = '\0';
-		if (parse_int(w[i], &ms) || parse_int(c + 1, &mw) || ms < 0 ||
+		if (str_to_long(w[i], &ms) || str_to_long(c + 1, &mw) || ms < 0 ||
 		    (i && ms <= s->heat_ms[i - 1]) || ms > 3600000)
 			return ferr(f, e, "heat", "point %d: want increasing MS >= 0 and an integer MW", i);
 		if (mw < 0 || mw > model_ext_heat_max_mw())

@@ -56,7 +56,7 @@ static int parse_util(const char *tok, double little_cap, double *u, int *little
 	strcpy(buf, tok);
 	if (*little)
 		buf[n - 1] = '\0';
-	if (parse_num(buf, u) || *u < 0 || *u > 100)
+	if (str_to_double(buf, u) || *u < 0 || *u > 100)
 		return -1;
 	if (*little)
 		*u *= little_cap;
@@ -105,7 +105,7 @@ static int parse_ramp(const char *s, double little_cap, struct scen_task *t,
 	*b++ = '\0';
 	*c++ = '\0';
 	if (parse_util(a, little_cap, &from, &l) ||
-	    parse_util(b, little_cap, &to, &l) || parse_num(c, &d) ||
+	    parse_util(b, little_cap, &to, &l) || str_to_double(c, &d) ||
 	    d <= 0 || from == to)
 		return -1;
 	if (to < from)
@@ -170,12 +170,12 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 					    wl->name, w[0], eq, SCEN_MAX_PHASES);
 			have_util = 1;
 		} else if (!strcmp(w[i], "period_ms")) {
-			if (parse_int(eq, &v) || v < 1 || v > 1000)
+			if (str_to_long(eq, &v) || v < 1 || v > 1000)
 				return ferr(f, e, "workload", "%s/%s: period_ms=%s: want 1..1000",
 					    wl->name, w[0], eq);
 			t.period_us = (int)v * 1000;
 		} else if (!strcmp(w[i], "phase_ms")) {
-			if (parse_int(eq, &v) || v < 100 || v > 600000 ||
+			if (str_to_long(eq, &v) || v < 100 || v > 600000 ||
 			    (wl->phase_ms && wl->phase_ms != v))
 				return ferr(f, e, "workload", "%s/%s: phase_ms=%s: want 100..600000, one value per workload",
 					    wl->name, w[0], eq);
@@ -183,7 +183,7 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 		} else if (!strcmp(w[i], "count")) {
 			if (!strcmp(eq, "bigs"))
 				count = big_cpus(&s->topo);
-			else if (parse_int(eq, &count) || count < 1 || count > SCEN_MAX_TASKS)
+			else if (str_to_long(eq, &count) || count < 1 || count > SCEN_MAX_TASKS)
 				return ferr(f, e, "workload", "%s/%s: count=%s: want 1..%d or bigs",
 					    wl->name, w[0], eq, SCEN_MAX_TASKS);
 		} else if (!strcmp(w[i], "ref")) {
@@ -193,7 +193,7 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 				return ferr(f, e, "workload", "%s/%s: ref=%s: want little or big",
 					    wl->name, w[0], eq);
 		} else if (!strcmp(w[i], "cluster")) {
-			if (parse_int(eq, &v) || v < 0)
+			if (str_to_long(eq, &v) || v < 0)
 				return ferr(f, e, "workload", "%s/%s: cluster=%s: want a capacity rank >= 0",
 					    wl->name, w[0], eq);
 			if (v >= s->topo.nclusters)

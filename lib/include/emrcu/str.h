@@ -5,5 +5,8 @@
 
 /* s without leading and trailing white space (trailing cut in place). */
 char *str_trim(char *s);
+/* The whole of s as a number (strtod/strtol, base 10): 0, or -1. */
+int str_to_double(const char *s, double *out);
+int str_to_long(const char *s, long *out);
 
 #endif

@@ -13,6 +13,10 @@
  * Returns the length or -1. */
 int read_text(const char *path, char *buf, size_t size);
 
+/* Write @val to the (sysfs, debugfs, tracefs) file @path, truncating it
+ * first when @trunc: 0, or -errno (-EIO on a short write). */
+int sysfs_write(const char *path, const char *val, int trunc);
+
 /* Read one decimal integer from a file.  0 on success, -1 on error. */
 int read_long(const char *path, long *val);
 
