@@ -125,7 +125,6 @@ case $AA in
 *) echo "AA=$AA: use 0 or 1" >&2; exit 2 ;;
 esac
 mkdir -p "$RUNDIR/runs" || exit 1
-cat >"$RUNDIR/bench.conf" <<EOF
 topo=$TOPO
 modes=$MODES
 boots=$BOOTS
@@ -188,9 +187,11 @@ report_bad() {
 }
 [ -n "$BASELINES$NUMERATORS" ] || { report_bad; exit 1; }
 
-# The runs: a declaration that bench/driver/emrcu-cells expands into cells
-# (one boot each: variant x update rate and flavour x mode x boot x column)
-# and runs, CELL_JOBS deterministic cells at a time.  A variant without the
+# The runs: a declaration, RUNDIR/cells.conf (also the run's record: its
+# run.* fields are for the readers downstream, results/aa-calibrate.sh),
+# that bench/driver/emrcu-cells expands into cells (one boot each: variant
+# x update rate and flavour x mode x boot x column) and runs, CELL_JOBS
+# deterministic cells at a time.  A variant without the
 # runtime API (e.g. PATCHES=<dir> on the pristine tree) runs the readers
 # only, as the unpatched kernel does.
 readers_only=
@@ -213,6 +214,12 @@ readers_only = ${readers_only:--}
 test_pds = $TEST_PDS
 columns = $COLUMNS
 $([ -n "$inject" ] && [ "${COLUMNS#*N}" != "$COLUMNS" ] && echo "inject = $inject")
+run.quick = $QUICK
+run.aa = $AA
+run.aa_variants = $([ "$AA" = 1 ] && echo "$AA_VARIANTS" || echo -)
+run.aa_inject_nops = $AA_INJECT_NOPS
+run.aa_inject_slow_pct = $AA_INJECT_SLOW_PCT
+run.host_timings = $HOST_TIMINGS
 EOF
 "$TOP/bench/driver/emrcu-cells" run "$RUNDIR/cells.conf" "$RUNDIR" --jobs "$CELL_JOBS"
 rc=$?

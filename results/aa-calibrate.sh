@@ -56,16 +56,17 @@ say "A/A gate (A = base, B = new; no noise file): $(tail -1 "$D/aa/gate.txt")"
 	>"$D/aa/noise.raw.json" 2>"$D/aa/calibrate.log" ||
 	die "calibration failed: $(tail -1 "$D/aa/calibrate.log")"
 
-conf() { sed -n "s/^$1=//p" "$D/bench.conf"; }
+# A field of the run's declaration (bench/run-bench.sh); "-" is none.
+conf() { sed -n "s/^$1 = //p" "$D/cells.conf" | sed 's/^-$//'; }
 commit=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)
 [ -z "$(git -C "$TOP" status --porcelain -- bench results/*.c results/*.h results/*.conf results/pairs 2>/dev/null)" ] ||
 	commit="$commit+local changes"
 rel=$(realpath --relative-to="$TOP" "$D")
 jq --arg run "$rel" --arg created "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
-	--arg commit "$commit" --arg variants "$(conf aa_variants)" \
+	--arg commit "$commit" --arg variants "$(conf run.aa_variants)" \
 	--arg modes "$(conf modes)" --arg boots "$(conf boots)" --arg nruns "$(conf nruns)" \
 	--arg boots_rt "$(conf boots_realtime)" \
-	--arg quick "$(conf quick)" --arg update_hz "$(conf update_hz)" --arg topo "$(conf topo)" \
+	--arg quick "$(conf run.quick)" --arg update_hz "$(conf update_hz)" --arg topo "$(conf topo)" \
 	--arg cpus "$(nproc)" \
 	--arg cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)" \
 	--argjson gate_rc "$gate_rc" --slurpfile g "$D/aa/gate.json" \
@@ -100,12 +101,12 @@ if [ -d "$D/aa/N" ]; then
 	"$R/emrcu-compare" --json "$D/aa/detect.json" "$D/aa/A/summary.json" "$D/aa/N/summary.json" \
 		>"$D/aa/detect.txt" 2>&1
 	[ $? -le 1 ] || die "positive control: unusable input: $(tail -1 "$D/aa/detect.txt")"
-	slow=$(conf aa_inject_slow_pct)
+	slow=$(conf run.aa_inject_slow_pct)
 	if [ "${slow:-0}" != 0 ]; then
 		injection="+$slow % per call (inject_slow_pct)"
 		want='.figures[] | select(.name == "hot_path_ns_per_call" and .mode != "deterministic" and .update_hz == 0)'
 	else
-		injection="+$(conf aa_inject_nops) instruction(s) per call (inject_nops)"
+		injection="+$(conf run.aa_inject_nops) instruction(s) per call (inject_nops)"
 		want='.figures[] | select(.name == "hot_path_instructions_per_call" and .mode == "deterministic" and .update_hz == 0)'
 	fi
 	jq --arg inj "$injection" "{ injection: \$inj, figures: [$want] | length,

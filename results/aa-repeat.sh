@@ -90,11 +90,11 @@ done
 ok=0
 [ "$pass" -ge "$MIN_PASS" ] && [ "$failed" -eq 0 ] && ok=1
 [ "$INJ" = 0 ] || [ "$detected" -ge "$MIN_DETECT" ] || ok=0
-conf=$OUT/aa-1/bench.conf
+conf=$OUT/aa-1/cells.conf
 jq -s --argjson n "$N" --argjson min "$MIN_PASS" --argjson ok "$ok" \
-	--arg modes "$(sed -n 's/^modes=//p' "$conf" 2>/dev/null)" \
-	--arg boots "$(sed -n 's/^boots=//p' "$conf" 2>/dev/null)" \
-	--arg boots_rt "$(sed -n 's/^boots_realtime=//p' "$conf" 2>/dev/null)" \
+	--arg modes "$(sed -n 's/^modes = //p' "$conf" 2>/dev/null)" \
+	--arg boots "$(sed -n 's/^boots = //p' "$conf" 2>/dev/null)" \
+	--arg boots_rt "$(sed -n 's/^boots_realtime = //p' "$conf" 2>/dev/null)" \
 	--argjson nops "$NOPS" --argjson slow "$SLOW" --argjson inj "$INJ" \
 	--argjson detected "$detected" --argjson min_detect "$MIN_DETECT" \
 	--arg commit "$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)" '

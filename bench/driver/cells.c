@@ -23,6 +23,10 @@ const struct kind_ops *cells_kind(struct conf *decl, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: field kind: missing", decl->path);
 		return NULL;
 	}
+	/* run.*: the run's record for readers downstream, not the kind's */
+	for (i = 0; i < decl->n; i++)
+		if (!strncmp(decl->e[i].key, "run.", 4))
+			decl->e[i].used = 1;
 	for (i = 0; kinds[i]; i++)
 		if (!strcmp(e->val, kinds[i]->name))
 			return kinds[i];

@@ -3,7 +3,8 @@
  * cells.h - a declared run expanded into cells.
  *
  * A declaration (a `key = value` file, lib/emrcu/conf.h) names its kind;
- * the kind's ops expand it into independent cells.  A cell is one guest
+ * the kind's ops expand it into independent cells.  Fields run.* are the
+ * run's record for its readers and no kind's.  A cell is one guest
  * boot: variant, mode, its identity (the output directory's name) and the
  * emrcu-run arguments that make it.  Cells share nothing, so any subset can
  * run, in any order; deterministic cells (icount: time is instructions)

@@ -14,8 +14,8 @@ mkrun() { # dir, then "column source" pairs
 	local d=$1 col src
 	shift
 	mkdir -p "$d/runs"
-	printf 'modes=deterministic\nboots=1\nnruns=10\nupdate_hz=0\nquick=1\naa_variants=unpatched\ntopo=test\n' \
-		>"$d/bench.conf"
+	printf 'modes = deterministic\nboots = 1\nnruns = 10\nupdate_hz = 0\nrun.quick = 1\nrun.aa_variants = unpatched\ntopo = test\n' \
+		>"$d/cells.conf"
 	while [ $# -gt 1 ]; do
 		col=$1 src=$2
 		shift 2

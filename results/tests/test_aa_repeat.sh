@@ -1,7 +1,7 @@
 #!/bin/bash
 # results/tests/test_aa_repeat.sh - results/aa-repeat.sh tallies the A/A
 # gate's verdicts right.  BENCH is a stand-in for bench/run-bench.sh that
-# writes what an AA=1 run leaves (bench.conf, aa/gate.json) with the verdict
+# writes what an AA=1 run leaves (cells.conf, aa/gate.json) with the verdict
 # scripted per run in $T/script (line I: pass | flag | fail).
 set -u
 R=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,7 +14,7 @@ n=$(($(cat "$SCRIPT_CTR" 2>/dev/null || echo 0) + 1))
 echo "$n" >"$SCRIPT_CTR"
 what=$(sed -n "${n}p" "$SCRIPT")
 mkdir -p "$RUNDIR/aa"
-printf 'modes=realtime\nboots=2\n' >"$RUNDIR/bench.conf"
+printf 'modes = realtime\nboots = 2\n' >"$RUNDIR/cells.conf"
 case $what in
 pass) echo '{"compared":2,"regressions":0,"figures":[{"name":"hot_path_ns_per_call","change_pct":1.5,"regression":false},{"name":"x","change_pct":-3,"regression":false}]}' >"$RUNDIR/aa/gate.json"; exit 0 ;;
 flag) echo '{"compared":2,"regressions":1,"figures":[{"name":"hot_path_ns_per_call","variant":"unpatched","mode":"realtime","cluster":1,"change_pct":7.5,"regression":true}]}' >"$RUNDIR/aa/gate.json"; exit 1 ;;

@@ -73,6 +73,18 @@ TEST(em_bench_expansion)
 	cells_free(&cs);
 }
 
+/* run.* fields are the run's record: no kind reads them, none refuses them. */
+TEST(run_record_fields)
+{
+	struct cells cs;
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%srun.quick = 1\nrun.aa_variants = -\n", base_decl);
+	assert_msg(!plan(text, &cs), "%s", err);
+	assert_int_equal(cs.n, 49);
+	cells_free(&cs);
+}
+
 /* A/A columns alternate per boot; only column N gets the injection. */
 TEST(aa_columns)
 {
@@ -131,6 +143,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		CASE("driver", em_bench_expansion),
+		CASE("driver", run_record_fields),
 		CASE("driver", aa_columns),
 		CASE("driver", bad_declarations),
 	};
