@@ -35,8 +35,8 @@ for n in $names; do
 	# stderr: a scenario runs for minutes.
 	# shellcheck disable=SC2086 # one word per argument
 	{ "$HERE/run.sh" "$n" "$out" $args; echo $? >"$out/$n.rc"; } 2>&1 | tee "$out/$n.log" |
-		grep --line-buffered -E '^emrcu-scenario: [a-z0-9-]+: .* boot [0-9]+' |
-		sed -u 's/^emrcu-scenario: /  /' >&2
+		grep --line-buffered -E '^\[cells [0-9:]+\] (\(|FAILED)' |
+		sed -u 's/^\[cells [0-9:]*\] /  /' >&2
 	rc=$(cat "$out/$n.rc" 2>/dev/null || echo 1)
 	rm -f "$out/$n.rc"
 	echo "$n: exit $rc ($(($(date +%s) - start)) s): $(grep -E '^(PASS|FAIL|MEASURED): [a-z-]+: ' "$out/$n/table.txt" 2>/dev/null | tail -1)" |

@@ -3,9 +3,10 @@
 #
 # One declared scenario (scenarios/NAME.conf) end to end (make tools first:
 # runner, results tools, guest programs, driver; kernels and modules are
-# built or checked by the driver through bench/kmod.sh), boot every run,
-# then RUNDIR/NAME/summary.json (results/emrcu-summarize) and report.md
-# (results/report.py).  QUICK/TOPO/RUNS/BOOTS may also come from the
+# built or checked through bench/kmod.sh when the cells are planned), boot
+# every run (bench/driver/emrcu-cells), the verdict (emrcu-scenario
+# derive), then RUNDIR/NAME/summary.json (results/emrcu-summarize) and
+# report.md (results/report.py).  QUICK/TOPO/RUNS/BOOTS may also come from the
 # environment (make bench QUICK=1 SCENARIO=NAME).
 # Exit: 0 pass, 1 a run or a threshold failed, 2 bad scenario/environment.
 set -eu
@@ -33,18 +34,33 @@ conf=$HERE/$name.conf
 
 # Built by make's prerequisites (make tools), not here; the driver checks
 # the guest programs.
-for t in qemu-runner/emrcu-run results/emrcu-summarize scenarios/emrcu-scenario; do
+for t in qemu-runner/emrcu-run bench/driver/emrcu-cells results/emrcu-summarize scenarios/emrcu-scenario; do
 	[ -x "$TOP/$t" ] || { echo "scenarios/run.sh: $t missing: run make tools" >&2; exit 2; }
 done
 
+# The boots are cells of the one driver (bench/driver, kind scenario), run
+# from this declaration; then the scenario's verdict from what they left.
+mkdir -p "$out/$name"
+decl=$out/$name/cells.conf
+{
+	echo "kind = scenario"
+	echo "file = $conf"
+	echo "outdir = $out"
+	echo "quick = ${QUICK:-0}"
+	[ -n "${TOPO:-}" ] && echo "topo = $TOPO"
+	[ -n "${RUNS:-}" ] && echo "runs = $RUNS"
+	[ -n "${BOOTS:-}" ] && echo "boots = $BOOTS"
+} >"$decl"
 set --
 [ "${QUICK:-0}" = 1 ] && set -- "$@" --quick
 [ -n "${TOPO:-}" ] && set -- "$@" --topo "$TOPO"
 [ -n "${RUNS:-}" ] && set -- "$@" --runs "$RUNS"
 [ -n "${BOOTS:-}" ] && set -- "$@" --boots "$BOOTS"
-mkdir -p "$out"
 rc=0
-"$HERE/emrcu-scenario" run "$@" --outdir "$out" "$conf" || rc=$?
+"$TOP/bench/driver/emrcu-cells" run "$decl" "$out" || rc=$?
+[ "$rc" -eq 2 ] && exit 2
+rc=0
+"$HERE/emrcu-scenario" derive "$@" --outdir "$out" "$conf" || rc=$?
 [ "$rc" -eq 2 ] && exit 2
 
 # Figures of the runs that produced data (failed runs have no scenario.json).

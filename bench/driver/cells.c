@@ -1,15 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /* cells.c - cells and the table of kinds (see cells.h). */
 #define _GNU_SOURCE
+#include <libgen.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cells.h"
 #include "emrcu/xalloc.h"
 
-static const struct kind_ops *const kinds[] = { &em_bench_kind, NULL };
+static const struct kind_ops *const kinds[] = { &em_bench_kind, &scenario_kind, NULL };
+
+const char *cells_top(void)
+{
+	static char top[PATH_MAX];
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (top[0])
+		return top;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	snprintf(top, sizeof(top), "%s/../..", n > 0 ? dirname(exe) : ".");
+	return top;
+}
 
 const struct kind_ops *cells_kind(struct conf *decl, char *err, size_t errlen)
 {

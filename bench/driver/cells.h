@@ -17,13 +17,15 @@
 
 #include "emrcu/conf.h"
 
-#define CELL_MAX_ARGS 24
+#define CELL_MAX_ARGS 128
 
 struct cell {
 	char id[128];		/* unique; RUNDIR/runs/<id> */
 	char variant[64];
 	char mode[16];		/* deterministic | realtime */
-	char what[128];	/* one progress phrase, e.g. "update_hz=100" */
+	char what[128];		/* one progress phrase, e.g. "update_hz=100" */
+	char outdir[1024];	/* "": RUNDIR/runs/<id> */
+	char log[1100];		/* "": <outdir>.log */
 	int nargs;
 	char *args[CELL_MAX_ARGS];	/* emrcu-run arguments, --outdir excluded */
 };
@@ -42,6 +44,9 @@ struct kind_ops {
 /* The kind @decl declares (field `kind`), or NULL with the reason in err. */
 const struct kind_ops *cells_kind(struct conf *decl, char *err, size_t errlen);
 
+/* The repository this program belongs to (its directory's ../..). */
+const char *cells_top(void);
+
 /* A new cell at the end of @cs (zeroed). */
 struct cell *cells_add(struct cells *cs);
 /* Appends a copy of printf-formatted @fmt to @c's arguments. */
@@ -49,6 +54,6 @@ void cell_arg(struct cell *c, const char *fmt, ...) __attribute__((format(printf
 void cells_free(struct cells *cs);
 
 /* The kinds. */
-extern const struct kind_ops em_bench_kind;
+extern const struct kind_ops em_bench_kind, scenario_kind;
 
 #endif

@@ -70,19 +70,12 @@ static int selected(const struct cell *c, char **globs, int n)
 	return 0;
 }
 
-/* qemu-runner/emrcu-run beside this program's tree, or $EMRCU_RUN. */
+/* qemu-runner/emrcu-run of this program's tree, or $EMRCU_RUN. */
 static char *runner(void)
 {
-	char exe[PATH_MAX];
-	ssize_t n;
-
 	if (getenv("EMRCU_RUN"))
 		return xstrdup(getenv("EMRCU_RUN"));
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return xstrdup("emrcu-run");
-	exe[n] = '\0';
-	return xasprintf("%s/../../qemu-runner/emrcu-run", dirname(exe));
+	return xasprintf("%s/qemu-runner/emrcu-run", cells_top());
 }
 
 struct job {
@@ -93,11 +86,12 @@ struct job {
 
 static pid_t start(const char *run, const struct cell *c, const char *rundir, char **log)
 {
-	char *argv[CELL_MAX_ARGS + 4], *out = xasprintf("%s/runs/%s", rundir, c->id);
+	char *argv[CELL_MAX_ARGS + 4], *out;
 	pid_t pid;
 	int i, fd;
 
-	*log = xasprintf("%s.log", out);
+	out = c->outdir[0] ? xstrdup(c->outdir) : xasprintf("%s/runs/%s", rundir, c->id);
+	*log = c->log[0] ? xstrdup(c->log) : xasprintf("%s.log", out);
 	pid = fork();
 	if (pid) {
 		free(out);
@@ -166,7 +160,7 @@ static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
 		fprintf(stderr, "emrcu-cells: %s missing: build it with make tools\n", run);
 		return 2;
 	}
-	if (mkdir_p(runs)) {
+	if (mkdir_p(rundir) || (cs->n && !cs->c[0].outdir[0] && mkdir_p(runs))) {
 		fprintf(stderr, "emrcu-cells: %s: %s\n", runs, strerror(errno));
 		return 2;
 	}

@@ -111,6 +111,31 @@ static void failed_step(const char *dir, char *out, size_t len)
 	fclose(f);
 }
 
+/*
+ * A cell that did not run to the end (meta.json's exit_code): why, named
+ * by its run, boot, the guest's last step and the runner's verdict.
+ */
+static int cell_failed(const struct scenario *s, const char *dir, struct outcome *o)
+{
+	char p[1300], v[300], step[300];
+	struct json *meta;
+	int64_t code = -1;
+
+	snprintf(p, sizeof(p), "%s/meta.json", dir);
+	meta = json_parse_file(p, NULL);
+	json_int64(json_get(meta, "exit_code"), &code);
+	json_free(meta);
+	if (code == 0)
+		return 0;
+	snprintf(p, sizeof(p), "%s/runner.log", dir);
+	vm_verdict(p, v, sizeof(v));
+	failed_step(dir, step, sizeof(step));
+	snprintf(o->why, sizeof(o->why), "%s:%s boot %d failed at %s: %s",
+		 s->run[o->run].variant, s->run[o->run].em_name, o->boot, step,
+		 v[0] ? v : "emrcu-run did not run");
+	return 1;
+}
+
 static struct json *constants(const struct scenario *s, int r, int b,
 			      int quick)
 {
@@ -147,6 +172,14 @@ static int derive_one(const struct env *e, const struct scenario *s,
 {
 	char path[1300], err[300], label[SCEN_NAME_LEN + 16];
 
+	char p2[1300];
+
+	/* em_bench's block is load, not a benchmark result: keep it aside. */
+	snprintf(path, sizeof(path), "%s/em_bench.json", dir);
+	snprintf(p2, sizeof(p2), "%s/em_bench-load.json", dir);
+	rename(path, p2);
+	if (cell_failed(s, dir, o))
+		return -1;
 	o->ms = calloc(1, sizeof(*o->ms));
 	if (!o->ms)
 		abort();
@@ -278,16 +311,30 @@ static void platform_params(const struct scenario *s, int r, int boot,
 #undef ADD
 }
 
-static void boot_one(const struct env *e, const struct scenario *s,
-		     const struct mods *m, const char *dir, int r,
-		     struct outcome *o, int quick)
+/* @v with tabs and newlines as blanks: one field of a cell line. */
+static void field(FILE *f, const char *v, int last)
+{
+	for (; *v; v++)
+		fputc(*v == '\t' || *v == '\n' ? ' ' : *v, f);
+	fputc(last ? '\n' : '\t', f);
+}
+
+/*
+ * One cell: run @r's boot @boot in @dir (emptied, then its plan, cmd.sh
+ * and rt-app files written), printed to @f as a line of tab-separated
+ * fields: id, mode, variant, what, outdir, log, then the emrcu-run
+ * arguments (bench/driver's scenario kind reads it).
+ */
+static int cell_one(const struct env *e, const struct scenario *s,
+		    const struct mods *m, const char *dir, int r, int boot,
+		    FILE *f)
 {
 	char plan[1300], cmd[1300], log[1300], pf[1400], gs[1200], gc[1200];
-	char em[1200], mod[1400], v[300], step[300], p1[1300], p2[1300], pp[300];
+	char em[1200], mod[1400], pp[300], what[200], tmo[16];
 	struct vm_boot b = { .variant = s->run[r].variant, .mode = s->mode,
 			     .topo = s->topo_spec, .outdir = dir, .cmd_file = cmd,
 			     .log = log, .timeout_s = s->timeout_s };
-	int rc;
+	int i;
 
 	nftw(dir, rm_fn, 16, FTW_DEPTH | FTW_PHYS);
 	mkdir_p(dir);
@@ -296,10 +343,10 @@ static void boot_one(const struct env *e, const struct scenario *s,
 	snprintf(log, sizeof(log), "%s/runner.log", dir);
 	if ((s->kind != KIND_LATENCY && write_file(plan, s, r, 1, 0)) ||
 	    write_file(cmd, s, r, 0, variant_runtime_em(e, s->run[r].variant))) {
-		snprintf(o->why, sizeof(o->why), "%s: cannot write plan/cmd", dir);
-		return;
+		fprintf(stderr, "emrcu-scenario: %s: cannot write plan/cmd\n", dir);
+		return -1;
 	}
-	platform_params(s, r, o->boot, pp, sizeof(pp));
+	platform_params(s, r, boot, pp, sizeof(pp));
 	snprintf(mod, sizeof(mod), "%s%s%s", m->platform[r], pp[0] ? ":" : "", pp);
 	b.module[b.nmod++] = mod;
 	if (s->kind == KIND_LATENCY) {
@@ -313,30 +360,29 @@ static void boot_one(const struct env *e, const struct scenario *s,
 		b.file[b.nfile++] = gs;
 		b.file[b.nfile++] = gc;
 		if (s->engine == ENGINE_RTAPP && rtapp_files(s, dir, &b)) {
-			snprintf(o->why, sizeof(o->why), "%s: cannot write the rt-app files", dir);
-			return;
+			fprintf(stderr, "emrcu-scenario: %s: cannot write the rt-app files\n", dir);
+			return -1;
 		}
 	}
-	fprintf(stderr, "emrcu-scenario: %s: %s boot %d ...\n", s->name,
-		strrchr(dir, '/') + 1, o->boot);
-	rc = vm_run(e, &b);
-	/* em_bench's block is load, not a benchmark result: keep it aside. */
-	snprintf(p1, sizeof(p1), "%s/em_bench.json", dir);
-	snprintf(p2, sizeof(p2), "%s/em_bench-load.json", dir);
-	rename(p1, p2);
-	if (rc) {
-		vm_verdict(log, v, sizeof(v));
-		failed_step(dir, step, sizeof(step));
-		snprintf(o->why, sizeof(o->why), "%s:%s boot %d failed at %s: %s",
-			 s->run[r].variant, s->run[r].em_name, o->boot, step,
-			 v[0] ? v : "emrcu-run did not run");
-		fprintf(stderr, "emrcu-scenario: FAIL %s\n", o->why);
-		return;
-	}
-	derive_one(e, s, dir, o, quick);
-	if (!o->ok)
-		fprintf(stderr, "emrcu-scenario: FAIL %s\n", o->why);
+	snprintf(what, sizeof(what), "%s %s:%s boot %d", s->name, s->run[r].variant,
+		 s->run[r].em_name, boot);
+	snprintf(tmo, sizeof(tmo), "%d", b.timeout_s);
+	field(f, strrchr(dir, '/') + 1, 0);
+	field(f, b.mode, 0);
+	field(f, b.variant, 0);
+	field(f, what, 0);
+	field(f, dir, 0);
+	field(f, log, 0);
+	fprintf(f, "--variant\t%s\t--mode\t%s\t--topo\t%s\t--timeout\t%s",
+		b.variant, b.mode, b.topo, tmo);
+	for (i = 0; i < b.nmod; i++)
+		fprintf(f, "\t--module\t%s", b.module[i]);
+	for (i = 0; i < b.nfile; i++)
+		fprintf(f, "\t--file\t%s", b.file[i]);
+	fprintf(f, "\t--cmd-file\t%s\n", cmd);
+	return 0;
 }
+
 
 static int finish(const struct scenario *s, const char *base,
 		  struct outcome *o, int no)
@@ -377,21 +423,38 @@ static int finish(const struct scenario *s, const char *base,
 	return runs_failed || failed < 0 ? 1 : failed ? 3 : 0;
 }
 
-static int all_runs(const struct env *e, const struct scenario *s,
-		    const char *out, int quick, int boot)
+int drive_cells(const struct env *e, const struct scenario *s, const char *out,
+		FILE *f)
 {
-	static struct outcome o[SCEN_MAX_RUNS * 50];
 	static struct mods m;
 	char base[1100], dir[1200];
-	int r, b, no = 0;
+	int r, b;
 
 	snprintf(base, sizeof(base), "%s/%s", out, s->name);
 	if (mkdir_p(base)) {
 		fprintf(stderr, "emrcu-scenario: cannot create %s\n", base);
 		return 2;
 	}
-	if (boot && (env_check(e, s) || build_modules(e, s, base, &m)))
+	if (env_check(e, s) || build_modules(e, s, base, &m))
 		return 2;
+	for (b = 0; b < s->boots; b++) {
+		for (r = 0; r < s->nruns; r++) {
+			run_dir(s, out, r, b, dir, sizeof(dir));
+			if (cell_one(e, s, &m, dir, r, b, f))
+				return 2;
+		}
+	}
+	return fflush(f) ? 2 : 0;
+}
+
+int drive_derive(const struct env *e, const struct scenario *s,
+		 const char *out, int quick)
+{
+	static struct outcome o[SCEN_MAX_RUNS * 50];
+	char base[1100], dir[1200];
+	int r, b, no = 0;
+
+	snprintf(base, sizeof(base), "%s/%s", out, s->name);
 	for (b = 0; b < s->boots; b++) {
 		for (r = 0; r < s->nruns; r++) {
 			struct outcome *x = &o[no++];
@@ -400,23 +463,9 @@ static int all_runs(const struct env *e, const struct scenario *s,
 			x->run = r;
 			x->boot = b;
 			run_dir(s, out, r, b, dir, sizeof(dir));
-			if (boot)
-				boot_one(e, s, &m, dir, r, x, quick);
-			else if (derive_one(e, s, dir, x, quick))
+			if (derive_one(e, s, dir, x, quick))
 				fprintf(stderr, "emrcu-scenario: FAIL %s\n", x->why);
 		}
 	}
 	return finish(s, base, o, no);
-}
-
-int drive(const struct env *e, const struct scenario *s, const char *out,
-	  int quick)
-{
-	return all_runs(e, s, out, quick, 1);
-}
-
-int drive_derive(const struct env *e, const struct scenario *s,
-		 const char *out, int quick)
-{
-	return all_runs(e, s, out, quick, 0);
 }

@@ -5,9 +5,11 @@
  *
  *   emrcu-scenario check [--quick] [--topo SPEC] FILE...
  *   emrcu-scenario plan  [--quick] [--topo SPEC] FILE       (guest files)
- *   emrcu-scenario run   [--quick] [--topo SPEC] [--runs 'V[:em] ...']
+ *   emrcu-scenario cells [--quick] [--topo SPEC] [--runs 'V[:em] ...']
  *                        [--boots N] --outdir DIR FILE
- *   emrcu-scenario derive [same options] --outdir DIR FILE  (existing runs)
+ *       every boot as a cell (bench/driver's scenario kind runs them)
+ *   emrcu-scenario derive [same options] --outdir DIR FILE
+ *       metrics and verdict from the boots the cells left
  *
  * Exit: 0 pass, 1 a run failed (boot, timeout, crash, bad data), 2 bad
  * scenario file or environment (nothing run), 3 every run produced its
@@ -35,7 +37,7 @@ struct opts {
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: emrcu-scenario check|plan|run|derive [--quick] [--topo SPEC]\n"
+		"usage: emrcu-scenario check|plan|cells|derive [--quick] [--topo SPEC]\n"
 		"       [--runs 'VARIANT[:static|:runtime] ...'] [--boots N] [--outdir DIR] FILE...\n");
 	exit(2);
 }
@@ -156,10 +158,10 @@ int main(int argc, char **argv)
 	env_init(&e, top);
 	if (!strcmp(cmd, "plan"))
 		return cmd_plan(argv[0], &o, &e);
-	if ((strcmp(cmd, "run") && strcmp(cmd, "derive")) || !o.outdir)
+	if ((strcmp(cmd, "cells") && strcmp(cmd, "derive")) || !o.outdir)
 		usage();
 	if (load(argv[0], &o, &s))
 		return 2;
-	return !strcmp(cmd, "run") ? drive(&e, &s, o.outdir, o.quick) :
-				     drive_derive(&e, &s, o.outdir, o.quick);
+	return !strcmp(cmd, "cells") ? drive_cells(&e, &s, o.outdir, stdout) :
+				       drive_derive(&e, &s, o.outdir, o.quick);
 }

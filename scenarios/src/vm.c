@@ -198,38 +198,6 @@ int module_build(const struct env *e, const char *variant, const char *dir,
 	return 0;
 }
 
-int vm_run(const struct env *e, const struct vm_boot *b)
-{
-	char run[600], tmo[16], *argv[64];
-	int n = 0, i;
-
-	snprintf(run, sizeof(run), "%s/qemu-runner/emrcu-run", e->top);
-	snprintf(tmo, sizeof(tmo), "%d", b->timeout_s);
-	argv[n++] = run;
-	argv[n++] = "--variant";
-	argv[n++] = (char *)b->variant;
-	argv[n++] = "--mode";
-	argv[n++] = (char *)b->mode;
-	argv[n++] = "--topo";
-	argv[n++] = (char *)b->topo;
-	argv[n++] = "--timeout";
-	argv[n++] = tmo;
-	for (i = 0; i < b->nmod; i++) {
-		argv[n++] = "--module";
-		argv[n++] = (char *)b->module[i];
-	}
-	for (i = 0; i < b->nfile; i++) {
-		argv[n++] = "--file";
-		argv[n++] = (char *)b->file[i];
-	}
-	argv[n++] = "--cmd-file";
-	argv[n++] = (char *)b->cmd_file;
-	argv[n++] = "--outdir";
-	argv[n++] = (char *)b->outdir;
-	argv[n] = NULL;
-	return spawn(argv, b->log, NULL, 0);
-}
-
 void vm_verdict(const char *log, char *out, size_t len)
 {
 	char line[1024];

@@ -2,8 +2,8 @@
 /*
  * vm.h - the environment of a scenario run: where things are, kernel
  * variants (built? runtime EM? preempt?), out-of-tree modules (built by
- * bench/kmod.sh, which serialises kernel builds), and one boot through
- * qemu-runner/emrcu-run.
+ * bench/kmod.sh, which serialises kernel builds), and what one boot
+ * through qemu-runner/emrcu-run needs (bench/driver runs it: drive.h).
  */
 #ifndef EMRCU_SCEN_VM_H
 #define EMRCU_SCEN_VM_H
@@ -39,9 +39,6 @@ struct vm_boot {
 	int nfile;
 	const char *file[VM_MAX_FILES];		/* HOST[:GUEST] */
 };
-
-/* One boot; the runner's exit code (qemu-runner/exitcodes.h), -1 exec. */
-int vm_run(const struct env *e, const struct vm_boot *b);
 
 /* The runner's verdict line ("emrcu-run: ...") from @log, or "". */
 void vm_verdict(const char *log, char *out, size_t len);

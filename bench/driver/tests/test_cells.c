@@ -127,6 +127,12 @@ TEST(bad_declarations)
 	}
 	assert_true(plan("kind = nope\n", &cs) && strstr(err, "d.conf:1: field kind: unknown kind 'nope'"));
 	assert_true(plan("topo = 1x1024\n", &cs) && strstr(err, "field kind: missing"));
+	assert_true(plan("kind = scenario\nfile = x.conf\n", &cs) &&
+		    strstr(err, "field outdir: missing"));
+	assert_true(plan("kind = scenario\nfile = x.conf\noutdir = o\nquick = 2\n", &cs) &&
+		    strstr(err, "field quick: use 0 or 1"));
+	assert_true(plan("kind = scenario\nfile = x.conf\noutdir = o\nboot = 2\n", &cs) &&
+		    strstr(err, "d.conf:4: field boot: unknown"));
 	snprintf(text, sizeof(text), "%s", base_decl);
 	p = strstr(text, "realtime");
 	memcpy(p, "realtim3", 8);
