@@ -185,18 +185,18 @@ gate-control: deps tools
 	@RUNDIR=$(GATE_CONTROL_DIR) AA=1 AA_VARIANTS=unpatched AA_INJECT_NOPS=$(NOPS) \
 		QUICK=1 BOOTS=$(or $(BOOTS),1) UPDATE_HZ=0 bench/run-bench.sh
 
-# make gate-power: the gate's detection power (results/gate-power.sh).
+# make gate-power: the gate's detection power (bench/gate-power.sh).
 gate-power: deps tools
-	@results/gate-power.sh results/runs/$(RUN_ID)-gate-power $(if $(filter command line,$(origin N)),$(N),3)
+	@bench/gate-power.sh results/runs/$(RUN_ID)-gate-power $(if $(filter command line,$(origin N)),$(N),3)
 
-# make pd-sweep: update cost against the number of perf domains (results/pd-sweep.sh).
+# make pd-sweep: update cost against the number of perf domains (bench/pd-sweep.sh).
 pd-sweep: deps tools
-	@results/pd-sweep.sh results/runs/$(RUN_ID)-pd-sweep
+	@bench/pd-sweep.sh results/runs/$(RUN_ID)-pd-sweep
 
-# make aa-repeat: the A/A gate's false-positive rate (results/aa-repeat.sh).
+# make aa-repeat: the A/A gate's false-positive rate (bench/aa-repeat.sh).
 N ?= 20
 aa-repeat: deps tools
-	@results/aa-repeat.sh results/runs/$(RUN_ID)-aa-repeat $(N)
+	@bench/aa-repeat.sh results/runs/$(RUN_ID)-aa-repeat $(N)
 
 # make stress: em_torture under KASAN/lockdep/PROVE_RCU/kmemleak (stress/README.md).
 DURATION ?=

@@ -258,7 +258,7 @@ if [ "$AA" = 1 ]; then
 	AA_STORE=$AA_STORE "$TOP/results/aa-calibrate.sh" "$RUNDIR" || exit 1
 fi
 if [ "$HOST_TIMINGS" != 0 ]; then
-	"$TOP/results/host-timings.sh" "$RUNDIR" || exit 1
+	"$TOP/bench/host-timings.sh" "$RUNDIR" || exit 1
 fi
 if [ "${#bad_variants[@]}" -gt 0 ]; then
 	say "summary of the variants that built: $RUNDIR/summary.json"

@@ -960,13 +960,13 @@ def section_aa(rundir):
 
 
 def section_host_timings(rundir):
-    """hyperfine --export-json files (results/host-timings.sh): formatted only."""
+    """hyperfine --export-json files (bench/host-timings.sh): formatted only."""
     files = sorted(glob.glob(os.path.join(rundir, "host-timings-*.json")))
     if not files:
         return []
     out = ["## Host timings", "",
            "Host wall clock, measured by `hyperfine --export-json` "
-           "(`results/host-timings.sh`; files `host-timings-*.json`). "
+           "(`bench/host-timings.sh`; files `host-timings-*.json`). "
            "Mode: host wall clock (a guest's own mode is in its row); *spread*: "
            "±stddev/mean over the runs; kernel rows include any wait for "
            "`build/.kbuild.lock`.", ""]

@@ -1,5 +1,5 @@
 #!/bin/bash
-# results/tests/test_aa_repeat.sh - results/aa-repeat.sh tallies the A/A
+# results/tests/test_aa_repeat.sh - bench/aa-repeat.sh tallies the A/A
 # gate's verdicts right.  BENCH is a stand-in for bench/run-bench.sh that
 # writes what an AA=1 run leaves (cells.conf, aa/gate.json) with the verdict
 # scripted per run in $T/script (line I: pass | flag | fail).
@@ -34,7 +34,7 @@ run() { # name, N, verdicts...
 	shift 2
 	printf '%s\n' "$@" >"$T/$name.script"
 	SCRIPT=$T/$name.script SCRIPT_CTR=$T/$name.ctr BENCH=$T/fake-bench \
-		"$R/aa-repeat.sh" "$T/$name" "$n" >"$T/$name.out" 2>&1
+		"$R/../bench/aa-repeat.sh" "$T/$name" "$n" >"$T/$name.out" 2>&1
 }
 result() { # name, why-or-empty
 	if [ -z "$2" ]; then echo "PASS: results/aa_repeat.$1"; else echo "FAIL: results/aa_repeat.$1 ($2)"; fi
@@ -74,7 +74,7 @@ check slowdown 0 $? '.detected == 1 and .injected_slow_pct == 10 and .injected_i
 
 # nothing is overwritten; a bad count is refused
 why=
-"$R/aa-repeat.sh" "$T/one_flag_of_20" 2 >"$T/reuse.out" 2>&1
+"$R/../bench/aa-repeat.sh" "$T/one_flag_of_20" 2 >"$T/reuse.out" 2>&1
 [ $? -eq 2 ] && grep -q 'not empty' "$T/reuse.out" || why="a used OUTDIR was not refused"
-[ -n "$why" ] || { "$R/aa-repeat.sh" "$T/new" x >/dev/null 2>&1; [ $? -eq 2 ]; } || why="N=x accepted"
+[ -n "$why" ] || { "$R/../bench/aa-repeat.sh" "$T/new" x >/dev/null 2>&1; [ $? -eq 2 ]; } || why="N=x accepted"
 result refuses_bad_arguments "$why"

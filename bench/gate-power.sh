@@ -1,6 +1,6 @@
 #!/bin/bash
-# results/gate-power.sh OUTDIR [N] — what the gate can find, beside what it
-# cries wolf on, measured.  For each injected size, results/aa-repeat.sh
+# bench/gate-power.sh OUTDIR [N] — what the gate can find, beside what it
+# cries wolf on, measured.  For each injected size, bench/aa-repeat.sh
 # runs the A/A calibration N times (default 3) with an injected column:
 #   SIZES (default "1 2 4"): +K instructions per em_cpu_energy() call
 #     (em_bench inject_nops=K), deterministic mode, one boot per column:
@@ -16,7 +16,7 @@
 # change the gate measured for the injection.  Unpatched, no updater.
 # OUTDIR/gate-power.json and gate-power.txt: per size the detection rate
 # and the A/A false positives of the same runs.
-# `results/gate-power.sh --tally OUTDIR` redoes the two files from the
+# `bench/gate-power.sh --tally OUTDIR` redoes the two files from the
 # aa-repeat.json files already there (no run).
 # Exit 0 when every size was detected in every run and no A/A run was
 # flagged; 1 otherwise (a finding for a size below the gate's floor, not a
@@ -25,7 +25,7 @@ set -u
 R=$(cd "$(dirname "$0")" && pwd)
 TALLY=0
 [ "${1:-}" = --tally ] && { TALLY=1; shift; }
-OUT=${1:?usage: results/gate-power.sh [--tally] OUTDIR [N]}
+OUT=${1:?usage: bench/gate-power.sh [--tally] OUTDIR [N]}
 N=${2:-3}
 SIZES=${SIZES-1 2 4}
 [ "${REALTIME:-0}" = 1 ] && SLOW_SIZES=${SLOW_SIZES-2 5 10 20}
@@ -57,7 +57,7 @@ for k in $SIZES; do one nops AA_INJECT_NOPS deterministic "+$k instruction(s) pe
 for p in $SLOW_SIZES; do one slow AA_INJECT_SLOW_PCT realtime "+$p % per call" "$p"; done
 for d in "${dirs[@]}"; do [ -s "$d/aa-repeat.json" ] || { echo "gate-power: $d/aa-repeat.json missing" >&2; exit 1; }; done
 jq -s '{ schema: "emrcu/gate-power/2",
-	what: "gate verdicts on injected regressions (em_bench inject_nops, inject_slow_pct) and on A/A, same runs (results/aa-repeat.sh)",
+	what: "gate verdicts on injected regressions (em_bench inject_nops, inject_slow_pct) and on A/A, same runs (bench/aa-repeat.sh)",
 	commit: .[0].commit, runs_per_size: .[0].runs,
 	sizes: map({ mode: .modes,
 		injected: (if .injected_slow_pct > 0 then "+\(.injected_slow_pct) %/call"

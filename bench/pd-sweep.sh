@@ -1,5 +1,5 @@
 #!/bin/bash
-# results/pd-sweep.sh OUTDIR — runtime EM update cost against the number of
+# bench/pd-sweep.sh OUTDIR — runtime EM update cost against the number of
 # perf domains registered (the merged design's users have many devices).
 #
 # For each N in COUNTS (default "1 4 16"; emrcu_platform takes at most 16
@@ -15,7 +15,7 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-OUT=${1:?usage: results/pd-sweep.sh OUTDIR}
+OUT=${1:?usage: bench/pd-sweep.sh OUTDIR}
 COUNTS=${COUNTS:-1 4 16}
 OPPS=${OPPS:-16}
 VARIANT=${VARIANT:-patched}
@@ -53,7 +53,7 @@ jq -s --arg counts "$COUNTS" --argjson opps "$OPPS" --arg variant "$VARIANT" \
 	def fig($s; $name): [$s.figures[] | select(.name == $name and .nr_states == $opps)][0]
 		| if . then {median, ci_low, ci_high, n} else null end;
 	{ schema: "emrcu/pd-sweep/1",
-	  what: "runtime EM update cost against the number of perf domains registered (results/pd-sweep.sh): deterministic mode, one boot per count",
+	  what: "runtime EM update cost against the number of perf domains registered (bench/pd-sweep.sh): deterministic mode, one boot per count",
 	  commit: $commit, variant: $variant, opps: $opps,
 	  rows: [range(length) as $i | .[$i] as $s |
 		{ test_pds: ($counts | split(" ") | map(select(length > 0) | tonumber))[$i],

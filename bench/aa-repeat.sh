@@ -1,5 +1,5 @@
 #!/bin/bash
-# results/aa-repeat.sh OUTDIR [N] — how often does the A/A gate pass?
+# bench/aa-repeat.sh OUTDIR [N] — how often does the A/A gate pass?
 #
 # Runs the A/A calibration of `make bench AA=1` (bench/run-bench.sh AA=1,
 # AA_STORE=0: nothing stored) N times (default 20), each into OUTDIR/aa-I,
@@ -26,7 +26,7 @@
 set -u
 R=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$R/.." && pwd)
-OUT=${1:?usage: results/aa-repeat.sh OUTDIR [N]}
+OUT=${1:?usage: bench/aa-repeat.sh OUTDIR [N]}
 N=${2:-20}
 BENCH=${BENCH:-$TOP/bench/run-bench.sh}
 case $N in '' | *[!0-9]* | 0) echo "aa-repeat: N=$N: a positive count" >&2; exit 2 ;; esac

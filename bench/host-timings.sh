@@ -1,5 +1,5 @@
 #!/bin/bash
-# results/host-timings.sh RUNDIR — host wall-clock timings of the pipeline
+# bench/host-timings.sh RUNDIR — host wall-clock timings of the pipeline
 # with hyperfine (`make bench HOST_TIMINGS=1`, see bench/run-bench.sh), one
 # hyperfine --export-json file each, read by report.py ("Host timings"):
 #
@@ -21,7 +21,7 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-D=${1:?usage: results/host-timings.sh RUNDIR}
+D=${1:?usage: bench/host-timings.sh RUNDIR}
 HOST_TIMINGS=${HOST_TIMINGS:-1}
 HT_RUNS=${HT_RUNS:-3}
 HT_VARIANT=${HT_VARIANT:-unpatched}
