@@ -219,7 +219,7 @@ gate: tools-host
 		--json results/latest/gate.json results/baselines/$(BASELINE).json results/latest/summary.json; $(GATE_EXIT)
 
 clean:
-	rm -rf $(addprefix $(BUILD)/,$(shell awk '!/^#/ && NF {print $$1}' kernel/variants) custom)
+	rm -rf $(addprefix $(BUILD)/,$(shell TOP=$(TOP) && . kernel/env.sh && variant_names) custom)
 
 distclean:
 	rm -rf $(BUILD)

@@ -30,6 +30,11 @@ KLOCK=${KLOCK:-$BUILD/.kbuild.lock}
 
 die() { echo "error: $*" >&2; exit 1; }
 
+# The one reader of kernel/variants: variant_line NAME prints NAME's
+# declaration ("NAME PATCH_DIRS FRAGMENTS"), variant_names every name.
+variant_line() { awk -v n="$1" '!/^#/ && $1 == n' "$TOP/kernel/variants"; }
+variant_names() { awk '!/^#/ && NF { print $1 }' "$TOP/kernel/variants"; }
+
 # variant_lookup NAME: VARIANT_PDIRS, the patch directories of variant NAME
 # as kernel/variants declares them ("-": none), and VARIANT_SCRATCH=0.  A
 # scratch kernel built by hand in $BUILD/NAME (a mutation check,
@@ -37,7 +42,7 @@ die() { echo "error: $*" >&2; exit 1; }
 # series, and VARIANT_SCRATCH=1.  Returns 1 for neither.
 variant_lookup() {
 	VARIANT_SCRATCH=0
-	VARIANT_PDIRS=$(awk -v n="$1" '!/^#/ && $1 == n { print $2 }' "$TOP/kernel/variants")
+	VARIANT_PDIRS=$(variant_line "$1" | awk '{ print $2 }')
 	[ -n "$VARIANT_PDIRS" ] && return 0
 	VARIANT_SCRATCH=1
 	case ${KUNIT_EXPECT:-} in

@@ -17,7 +17,7 @@ name=${1:?usage: kernel/variant.sh NAME [check|config|build]}
 stream=${V:-0}
 stage=${2:-build}
 
-line=$(awk -v n="$name" '!/^#/ && $1 == n' "$TOP/kernel/variants")
+line=$(variant_line "$name")
 if [ "$name" = custom ]; then
 	[ -n "${PATCHES:-}" ] || die "variant custom needs PATCHES=<dir>"
 	[ -d "$PATCHES" ] || die "PATCHES=$PATCHES: no such directory"

@@ -40,7 +40,7 @@ fi
 (cd "$TOP" && git ls-files -z --others --exclude-standard | xargs -0 -r cp --parents -t "$DIR/tree")
 
 # Kernels, pristine tree, image, ccache: this tree's, by links.
-for v in pristine image ccache $(awk '!/^#/ && NF { print $1 }' "$TOP/kernel/variants"); do
+for v in pristine image ccache $(. "$TOP/kernel/env.sh" && variant_names); do
 	[ -e "$BUILD/$v" ] && ln -s "$BUILD/$v" "$DIR/build/$v"
 done
 [ -z "${NO_TOOLS:-}" ] || sed -i -E 's/^([a-z-]+:.*) tools(-host|-guest)?( |$)/\1\3/' "$DIR/tree/Makefile"
