@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "derive.h"
+#include "emrcu/json.h"
 #include "latency.h"
 #include "model.h"
 #include "signtest.h"
@@ -49,45 +50,24 @@ struct pooled pool_metric(const struct outcome *o, int no, int run,
 }
 
 struct judge {
-	FILE *txt, *json;
+	FILE *txt;
+	struct json *checks;	/* verdict.json's "checks" */
 	int nchecks, judged, inconclusive, failed;
 };
-
-static void jstr(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-static void jnum(FILE *f, double v)
-{
-	if (isnan(v) || isinf(v))
-		fputs("null", f);
-	else
-		fprintf(f, "%.6g", v);
-}
 
 static void check(struct judge *j, const char *what, const char *run,
 		  double value, const char *op, double limit, int pass, int judged)
 {
-	fprintf(j->json, "%s\n    {\"check\": ", j->nchecks++ ? "," : "");
-	jstr(j->json, what);
-	fputs(", \"run\": ", j->json);
-	jstr(j->json, run);
-	fputs(", \"value\": ", j->json);
-	jnum(j->json, value);
-	fprintf(j->json, ", \"op\": \"%s\", \"limit\": ", op);
-	jnum(j->json, limit);
-	fprintf(j->json, ", \"judged\": %s, \"pass\": %s}",
-		judged ? "true" : "false", pass ? "true" : "false");
+	struct json *c = json_push(j->checks, json_new_obj());
+
+	j->nchecks++;
+	json_set_str(c, "check", what);
+	json_set_str(c, "run", run);
+	json_set_num(c, "value", value);
+	json_set_str(c, "op", op);
+	json_set_num(c, "limit", limit);
+	json_set_bool(c, "judged", judged);
+	json_set_bool(c, "pass", pass);
 	if (!strcmp(op, "ran"))
 		fprintf(j->txt, "FAIL: %s\n", what);
 	else
@@ -794,12 +774,17 @@ static void latency_part(struct judge *j, const struct scenario *s,
 int verdict(const struct scenario *s, const struct outcome *o, int no,
 	    FILE *txt, FILE *json)
 {
-	struct judge j = { .txt = txt, .json = json };
+	struct json *root = json_new_obj();
+	struct judge j = { .txt = txt };
 	char rn[80];
-	int i;
+	int i, rc;
 
-	fprintf(json, "{\"schema\": \"emrcu/scenario-verdict/1\", \"scenario\": \"%s\", \"kind\": \"%s\", \"topology\": \"%s\", \"mode\": \"%s\", \"checks\": [",
-		s->name, scen_kind_name(s->kind), s->topo_spec, s->mode);
+	json_set_str(root, "schema", "emrcu/scenario-verdict/1");
+	json_set_str(root, "scenario", s->name);
+	json_set_str(root, "kind", scen_kind_name(s->kind));
+	json_set_str(root, "topology", s->topo_spec);
+	json_set_str(root, "mode", s->mode);
+	j.checks = json_set(root, "checks", json_new_arr());
 	fprintf(txt, "== %s (%s): %s\n   topology %s, mode %s, %d boot(s) per run\n",
 		s->name, scen_kind_name(s->kind), s->description, s->topo_spec,
 		s->mode, s->boots);
@@ -823,16 +808,22 @@ int verdict(const struct scenario *s, const struct outcome *o, int no,
 		if (s->kind == KIND_PLACEMENT)
 			placement_pairs(&j, s, o, no);
 	}
+	json_set_int(root, "failed", j.failed);
+	json_set_int(root, "judged", j.judged);
 	if (!j.judged && !j.inconclusive && declares_checks(s)) {
-		fprintf(json, "\n  ], \"failed\": %d, \"judged\": 0, \"verdict\": \"none judged\"}\n",
-			j.failed);
+		json_set_str(root, "verdict", "none judged");
+		json_write(json, root, 2);
+		json_free(root);
 		fprintf(txt, "FAIL: %s: declares checks, none could be judged (%d value(s) reported)\n",
 			s->name, j.nchecks);
 		return -1;
 	}
-	fprintf(json, "\n  ], \"failed\": %d, \"judged\": %d, \"inconclusive\": %d, \"verdict\": \"%s\"}\n",
-		j.failed, j.judged, j.inconclusive,
-		j.failed ? "fail" : j.judged ? "pass" : "measured");
+	json_set_int(root, "inconclusive", j.inconclusive);
+	json_set_str(root, "verdict", j.failed ? "fail" : j.judged ? "pass" : "measured");
+	rc = json_write(json, root, 2);
+	json_free(root);
+	if (rc)
+		return -1;
 	if (j.judged)
 		fprintf(txt, "%s: %s: %d check(s), %d failed", j.failed ? "FAIL" : "PASS",
 			s->name, j.judged, j.failed);
