@@ -125,23 +125,6 @@ case $AA in
 *) echo "AA=$AA: use 0 or 1" >&2; exit 2 ;;
 esac
 mkdir -p "$RUNDIR/runs" || exit 1
-topo=$TOPO
-modes=$MODES
-boots=$BOOTS
-boots_realtime=$BOOTS_RT
-nruns=$NRUNS
-update_hz=$UPDATE_HZ
-baselines=$BASELINES
-numerators=$NUMERATORS
-test_pds=$TEST_PDS
-quick=$QUICK
-aa=$AA
-aa_variants=$([ "$AA" = 1 ] && echo "$AA_VARIANTS")
-aa_inject_nops=$AA_INJECT_NOPS
-aa_inject_slow_pct=$AA_INJECT_SLOW_PCT
-columns=$COLUMNS
-host_timings=$HOST_TIMINGS
-EOF
 
 # Every variant's declaration, then its source tree (patches applied) and
 # config, the reviewer's series (custom) first: an unknown variant, or a
