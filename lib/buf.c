@@ -34,16 +34,11 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (n < 0) {
-		fputs("out of memory\n", stderr);
-		abort();
-	}
-	buf_add(b, s, (size_t)n);
+	buf_adds(b, s);
 	free(s);
 }
 

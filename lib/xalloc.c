@@ -37,14 +37,20 @@ char *xstrdup(const char *s)
 	return nonnull(strdup(s));
 }
 
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	return nonnull(vasprintf(&s, fmt, ap) < 0 ? NULL : s);
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	return nonnull(n < 0 ? NULL : s);
+	return s;
 }

@@ -65,17 +65,14 @@ struct cell *cells_add(struct cells *cs)
 void cell_arg(struct cell *c, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
 	if (c->nargs == CELL_MAX_ARGS) {
 		fputs("emrcu-cells: too many arguments for one cell\n", stderr);
 		abort();
 	}
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		abort();
+	c->args[c->nargs++] = xvasprintf(fmt, ap);
 	va_end(ap);
-	c->args[c->nargs++] = s;
 }
 
 void cells_free(struct cells *cs)
