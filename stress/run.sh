@@ -98,17 +98,27 @@ if ! mkdir -p "$OUTDIR" 2>/dev/null || ! {
 	ko outdir "cannot write to OUTDIR=$OUTDIR: $(df -h "$OUTDIR" 2>/dev/null | awk 'NR == 2 { print $4 " free" }')"
 	finish
 fi
-topo=()
-[ -n "$TOPO" ] && topo=(--topo "$TOPO")
 load0=$(cut -d' ' -f1 /proc/loadavg)
 t0=$(date +%s)
 # emrcu-run's few lines go to a temporary file first: OUTDIR may fill up.
+# The boot is a cell of the one driver (bench/driver, kind boot); its
+# declaration is written beside cmd.sh.
 tmpout=$(mktemp "${TMPDIR:-/tmp}/stress-run.XXXXXX") || { ko run "mktemp failed"; finish; }
-"$TOP/qemu-runner/emrcu-run" --variant "$VARIANT" --mode realtime "${topo[@]}" \
-	--module "$plat" --module "$tort:duration_s=$DURATION max_updates=$MIN_UPDATES min_duration_s=$MIN_S${TORTURE_PARAMS:+ $TORTURE_PARAMS}" \
-	--cmd-file "$OUTDIR/cmd.sh" --outdir "$OUTDIR/run" \
-	--append "rcupdate.rcu_cpu_stall_timeout=$STALL_S" \
-	--timeout $((DURATION + BOOT_BUDGET_S)) --idle-timeout "$IDLE_TIMEOUT_S" >"$tmpout" 2>&1 &
+cat >"$OUTDIR/cells.conf" <<EOF
+kind = boot
+variant = $VARIANT
+mode = realtime
+$([ -n "$TOPO" ] && echo "topo = $TOPO")
+module = $plat
+module = $tort:duration_s=$DURATION max_updates=$MIN_UPDATES min_duration_s=$MIN_S${TORTURE_PARAMS:+ $TORTURE_PARAMS}
+cmd_file = $OUTDIR/cmd.sh
+append = rcupdate.rcu_cpu_stall_timeout=$STALL_S
+timeout_s = $((DURATION + BOOT_BUDGET_S))
+idle_timeout_s = $IDLE_TIMEOUT_S
+outdir = $OUTDIR/run
+log = $tmpout
+EOF
+"$TOP/bench/driver/emrcu-cells" run "$OUTDIR/cells.conf" "$OUTDIR" >"$OUTDIR/cells.log" 2>&1 &
 pid=$!
 # Progress: em_torture's stat_interval lines (every 60 s) as they reach the
 # console, until the guest ends.
@@ -141,6 +151,10 @@ if [ "$EXPECT" = fail ]; then
 fi
 wait "$pid"
 rc=$?
+# The runner's exit code, as the driver recorded it (else the driver's own:
+# 2 for a declaration it refused).
+r=$(sed -n 's/^emrcu-cells: exit //p' "$tmpout" 2>/dev/null | tail -1)
+[ -n "$r" ] && rc=$r
 kill "$prog" 2>/dev/null
 wait "$prog" 2>/dev/null
 wall=$(($(date +%s) - t0))

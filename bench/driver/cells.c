@@ -12,7 +12,7 @@
 #include "cells.h"
 #include "emrcu/xalloc.h"
 
-static const struct kind_ops *const kinds[] = { &em_bench_kind, &scenario_kind, NULL };
+static const struct kind_ops *const kinds[] = { &em_bench_kind, &scenario_kind, &boot_kind, NULL };
 
 const char *cells_top(void)
 {

@@ -54,6 +54,6 @@ void cell_arg(struct cell *c, const char *fmt, ...) __attribute__((format(printf
 void cells_free(struct cells *cs);
 
 /* The kinds. */
-extern const struct kind_ops em_bench_kind, scenario_kind;
+extern const struct kind_ops em_bench_kind, scenario_kind, boot_kind;
 
 #endif

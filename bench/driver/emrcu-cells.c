@@ -9,10 +9,12 @@
  *   emrcu-cells run DECL RUNDIR [--jobs N] [GLOB...]
  *       runs the selected cells (all by default) into RUNDIR/runs/ID, with
  *       qemu-runner/emrcu-run (or $EMRCU_RUN), its output in
- *       RUNDIR/runs/ID.log; up to N deterministic cells at once (icount:
+ *       RUNDIR/runs/ID.log (ending "emrcu-cells: exit N", the runner's
+ *       exit code, qemu-runner/exitcodes.h); up to N deterministic cells at once (icount:
  *       their figures do not depend on the host's load), realtime cells
  *       always alone.  One progress line per cell, one FAILED line per
- *       failed cell.
+ *       failed cell.  SIGTERM/SIGINT reach the running cells' emrcu-run
+ *       (which stops its guest and keeps what it has); no cell starts after.
  *
  * Exit: 0 every selected cell ran, 1 one or more failed, 2 bad usage or
  * declaration (nothing ran).
@@ -26,6 +28,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -84,6 +87,24 @@ struct job {
 	char *log;
 };
 
+/*
+ * SIGTERM/SIGINT: the running cells get the signal (emrcu-run stops its
+ * guest and keeps what it has), no further cell starts.
+ */
+static struct job jobs[64];
+static volatile int njobs;
+static volatile sig_atomic_t stopping;
+
+static void on_stop(int sig)
+{
+	int i;
+
+	stopping = 1;
+	for (i = 0; i < njobs; i++)
+		if (jobs[i].pid > 0)
+			kill(jobs[i].pid, sig);
+}
+
 static pid_t start(const char *run, const struct cell *c, const char *rundir, char **log)
 {
 	char *argv[CELL_MAX_ARGS + 4], *out;
@@ -127,34 +148,53 @@ static void last_line(const char *path, char *buf, size_t len)
 	free(t);
 }
 
-/* Waits for one job of @jobs; 1 if it failed. */
-static int reap(struct job *jobs, int *njobs)
+/* The cell's end, as the last line of its log: "emrcu-cells: exit N". */
+static void log_status(const char *log, int st)
+{
+	FILE *f = fopen(log, "a");
+
+	if (!f)
+		return;
+	if (WIFEXITED(st))
+		fprintf(f, "emrcu-cells: exit %d\n", WEXITSTATUS(st));
+	else
+		fprintf(f, "emrcu-cells: killed by signal %d\n", WTERMSIG(st));
+	fclose(f);
+}
+
+/* Waits for one running cell; 1 if it failed. */
+static int reap(void)
 {
 	char line[300];
 	int st, i;
-	pid_t pid = wait(&st);
+	pid_t pid;
 
-	for (i = 0; i < *njobs && jobs[i].pid != pid; i++)
+	do
+		pid = wait(&st);
+	while (pid < 0 && errno == EINTR);
+	for (i = 0; i < njobs && jobs[i].pid != pid; i++)
 		;
-	if (i == *njobs)
+	if (pid < 0 || i == njobs)
 		return 0;
 	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
 		last_line(jobs[i].log, line, sizeof(line));
 		say("FAILED: %s %s %s: %s", jobs[i].c->variant, jobs[i].c->mode,
 		    jobs[i].c->what, line);
 	}
+	log_status(jobs[i].log, st);
 	free(jobs[i].log);
-	jobs[i] = jobs[--*njobs];
+	jobs[i] = jobs[njobs - 1];
+	njobs--;
 	return !WIFEXITED(st) || WEXITSTATUS(st);
 }
 
 static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
 		     char **globs, int nglobs)
 {
-	struct job jobs[64];
 	char *run = runner(), *runs = xasprintf("%s/runs", rundir);
+	struct sigaction sa = { .sa_handler = on_stop };
 	size_t i, total = 0, n = 0;
-	int njobs = 0, failed = 0;
+	int failed = 0;
 
 	if (access(run, X_OK)) {
 		fprintf(stderr, "emrcu-cells: %s missing: build it with make tools\n", run);
@@ -166,14 +206,18 @@ static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
 	}
 	for (i = 0; i < cs->n; i++)
 		total += selected(&cs->c[i], globs, nglobs);
-	for (i = 0; i < cs->n; i++) {
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	for (i = 0; i < cs->n && !stopping; i++) {
 		const struct cell *c = &cs->c[i];
 		int alone = strcmp(c->mode, "deterministic") != 0;
 
 		if (!selected(c, globs, nglobs))
 			continue;
 		while (njobs && (njobs >= maxjobs || alone))
-			failed += reap(jobs, &njobs);
+			failed += reap();
+		if (stopping)
+			break;
 		say("(%zu/%zu) %s %s %s", ++n, total, c->variant, c->mode, c->what);
 		jobs[njobs].c = c;
 		jobs[njobs].pid = start(run, c, rundir, &jobs[njobs].log);
@@ -184,16 +228,20 @@ static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
 			continue;
 		}
 		njobs++;
+		if (stopping)	/* the signal came while it started */
+			kill(jobs[njobs - 1].pid, SIGTERM);
 		if (alone)
-			failed += reap(jobs, &njobs);
+			failed += reap();
 	}
 	while (njobs)
-		failed += reap(jobs, &njobs);
+		failed += reap();
 	free(run);
 	free(runs);
-	if (failed)
-		say("%d of %zu cell(s) failed; see %s/runs/*.log", failed, total, rundir);
-	return failed ? 1 : 0;
+	if (stopping)
+		say("stopped by a signal after %zu of %zu cell(s)", n, total);
+	else if (failed)
+		say("%d of %zu cell(s) failed; see their logs", failed, total);
+	return failed || stopping ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -202,7 +250,7 @@ int main(int argc, char **argv)
 	const struct kind_ops *k;
 	struct cells cs = { 0 };
 	char err[600];
-	int i, jobs = 1, rc, first;
+	int i, maxjobs = 1, rc, first;
 	size_t c;
 
 	if (argc < 3 || (strcmp(argv[1], "list") && strcmp(argv[1], "run")))
@@ -224,15 +272,15 @@ int main(int argc, char **argv)
 		return usage();
 	first = 4;
 	if (argc > 5 && !strcmp(argv[4], "--jobs")) {
-		jobs = atoi(argv[5]);
-		if (jobs < 1 || jobs > 64)
+		maxjobs = atoi(argv[5]);
+		if (maxjobs < 1 || maxjobs > 64)
 			return usage();
 		first = 6;
 	}
 	for (i = first; i < argc; i++)
 		if (argv[i][0] == '-')
 			return usage();
-	rc = run_cells(&cs, argv[3], jobs, argv + first, argc - first);
+	rc = run_cells(&cs, argv[3], maxjobs, argv + first, argc - first);
 	cells_free(&cs);
 	return rc;
 }

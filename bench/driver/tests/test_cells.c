@@ -85,6 +85,35 @@ TEST(run_record_fields)
 	cells_free(&cs);
 }
 
+/* One boot declared field by field (the torture run), modules in order. */
+TEST(one_boot)
+{
+	struct cells cs;
+	const struct cell *c;
+
+	assert_msg(!plan("kind = boot\nvariant = patched-debug\nmode = realtime\n"
+			 "module = /m/p.ko\nmodule = /m/t.ko:duration_s=75 max_updates=10000\n"
+			 "cmd_file = /o/cmd.sh\nappend = rcupdate.rcu_cpu_stall_timeout=60\n"
+			 "timeout_s = 225\noutdir = /o/run\nlog = /tmp/x\n", &cs), "%s", err);
+	assert_int_equal(cs.n, 1);
+	c = &cs.c[0];
+	assert_string_equal(c->outdir, "/o/run");
+	assert_string_equal(c->log, "/tmp/x");
+	assert_int_equal(c->nargs, 16);
+	assert_string_equal(c->args[5], "/m/p.ko");
+	assert_string_equal(c->args[7], "/m/t.ko:duration_s=75 max_updates=10000");
+	assert_string_equal(c->args[11], "rcupdate.rcu_cpu_stall_timeout=60");
+	assert_string_equal(c->args[13], "225");
+	assert_string_equal(c->args[15], "120");
+	cells_free(&cs);
+	assert_true(plan("kind = boot\nvariant = v\nmode = realtime\noutdir = o\nlog = l\n"
+			 "timeout_s = 0\n", &cs) && strstr(err, "field timeout_s: seconds"));
+	cells_free(&cs);
+	assert_true(plan("kind = boot\nvariant = v\nmode = fast\noutdir = o\nlog = l\n", &cs) &&
+		    strstr(err, "'fast' is not a mode"));
+	cells_free(&cs);
+}
+
 /* A/A columns alternate per boot; only column N gets the injection. */
 TEST(aa_columns)
 {
@@ -151,6 +180,7 @@ int main(void)
 		CASE("driver", em_bench_expansion),
 		CASE("driver", run_record_fields),
 		CASE("driver", aa_columns),
+		CASE("driver", one_boot),
 		CASE("driver", bad_declarations),
 	};
 

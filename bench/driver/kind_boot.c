@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kind_boot.c - one guest boot declared field by field: the torture runs
+ * (stress/run.sh) and any other single boot whose checks its caller makes.
+ *
+ * Fields:
+ *   kind = boot                variant = NAME        mode = realtime | deterministic
+ *   outdir = DIR               log = FILE            (emrcu-run's output)
+ *   module = PATH.ko[:PARAMS]  (repeatable, in order)
+ *   file = HOST[:GUEST]        (repeatable)          cmd_file = FILE (optional)
+ *   topo = SPEC, append = KERNEL-ARGS (optional)
+ *   timeout_s = 300            idle_timeout_s = 120  (optional)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+#include "emrcu/str.h"
+
+static const char *field(struct conf *c, const char *key, int required, char *err,
+			 size_t errlen, int *bad)
+{
+	const struct conf_entry *e;
+	int dup;
+
+	e = conf_get(c, key, 0, err, errlen, &dup);
+	if (dup || (!e && required)) {
+		if (!dup)
+			snprintf(err, errlen, "%s: field %s: missing", c->path, key);
+		*bad = 1;
+		return NULL;
+	}
+	return e ? e->val : NULL;
+}
+
+/* An absent value, or a count of seconds >= 1. */
+static int secs(const char *v)
+{
+	long t;
+
+	return !v || (!str_to_long(v, &t) && t >= 1);
+}
+
+static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
+{
+	const struct conf_entry *mods[16], *files[16], *e;
+	const char *v, *mode, *dir, *log, *cmd, *topo, *app, *tmo, *idle;
+	struct cell *x;
+	int nm, nf, i, bad = 0;
+
+	v = field(c, "variant", 1, err, errlen, &bad);
+	mode = bad ? NULL : field(c, "mode", 1, err, errlen, &bad);
+	dir = bad ? NULL : field(c, "outdir", 1, err, errlen, &bad);
+	log = bad ? NULL : field(c, "log", 1, err, errlen, &bad);
+	cmd = bad ? NULL : field(c, "cmd_file", 0, err, errlen, &bad);
+	topo = bad ? NULL : field(c, "topo", 0, err, errlen, &bad);
+	app = bad ? NULL : field(c, "append", 0, err, errlen, &bad);
+	tmo = bad ? NULL : field(c, "timeout_s", 0, err, errlen, &bad);
+	idle = bad ? NULL : field(c, "idle_timeout_s", 0, err, errlen, &bad);
+	if (bad)
+		return -1;
+	if (strcmp(mode, "realtime") && strcmp(mode, "deterministic")) {
+		snprintf(err, errlen, "%s: field mode: '%s' is not a mode", c->path, mode);
+		return -1;
+	}
+	if (!secs(tmo) || !secs(idle)) {
+		snprintf(err, errlen, "%s: field %s: seconds (>= 1)", c->path,
+			 secs(tmo) ? "idle_timeout_s" : "timeout_s");
+		return -1;
+	}
+	nm = conf_get_all(c, "module", 0, mods, 16);
+	nf = conf_get_all(c, "file", 0, files, 16);
+	e = conf_unused(c);
+	if (e) {
+		snprintf(err, errlen, "%s:%d: field %s: unknown", c->path, e->line, e->key);
+		return -1;
+	}
+	x = cells_add(out);
+	if (snprintf(x->id, sizeof(x->id), "boot-%s", v) >= (int)sizeof(x->id) ||
+	    snprintf(x->variant, sizeof(x->variant), "%s", v) >= (int)sizeof(x->variant) ||
+	    snprintf(x->outdir, sizeof(x->outdir), "%s", dir) >= (int)sizeof(x->outdir) ||
+	    snprintf(x->log, sizeof(x->log), "%s", log) >= (int)sizeof(x->log)) {
+		snprintf(err, errlen, "%s: a field is too long", c->path);
+		return -1;
+	}
+	snprintf(x->mode, sizeof(x->mode), "%s", mode);
+	snprintf(x->what, sizeof(x->what), "one boot");
+	cell_arg(x, "--variant");
+	cell_arg(x, "%s", v);
+	cell_arg(x, "--mode");
+	cell_arg(x, "%s", mode);
+	if (topo) {
+		cell_arg(x, "--topo");
+		cell_arg(x, "%s", topo);
+	}
+	for (i = 0; i < nm; i++) {
+		cell_arg(x, "--module");
+		cell_arg(x, "%s", mods[i]->val);
+	}
+	for (i = 0; i < nf; i++) {
+		cell_arg(x, "--file");
+		cell_arg(x, "%s", files[i]->val);
+	}
+	if (cmd) {
+		cell_arg(x, "--cmd-file");
+		cell_arg(x, "%s", cmd);
+	}
+	if (app) {
+		cell_arg(x, "--append");
+		cell_arg(x, "%s", app);
+	}
+	cell_arg(x, "--timeout");
+	cell_arg(x, "%s", tmo ? tmo : "300");
+	cell_arg(x, "--idle-timeout");
+	cell_arg(x, "%s", idle ? idle : "120");
+	return 0;
+}
+
+const struct kind_ops boot_kind = { "boot", plan };
