@@ -2,11 +2,13 @@
 # tests/cells-parallel.sh: the driver's cells are independent.  Two
 # deterministic em_bench cells of unpatched (column A, and column N whose
 # em_bench adds one nop per call) run one after the other, then side by
-# side (emrcu-cells --jobs 2): each cell's figures (the summary's
-# per-perf-domain medians; icount time: instructions) must be the same both
-# ways, and must differ between A and N: the comparison sees one
-# instruction (its negative control).  Single samples are not compared:
-# they jitter by a tick between any two boots, side by side or not.
+# side (emrcu-cells --jobs 2): each cell's figures must be the same both
+# ways as the regression gate judges figures (results/emrcu-compare, either
+# direction: nothing flagged), and the gate must flag column N against A on
+# every perf domain (the negative control: it sees one instruction).  Not
+# bit equality: two boots of one deterministic configuration differ by a
+# tick in single samples, and so by 0.08 instructions in a 20-pass median,
+# side by side or not.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
@@ -41,24 +43,32 @@ for how in serial:1 parallel:2; do
 	echo "$(date +%s.%N) - $t0" | bc >"$D/${how%:*}.wall"
 done
 ok "run (serial $(cat "$D/serial.wall") s, side by side $(cat "$D/parallel.wall") s)"
-# figures RUN ID: the cell's figures as results/emrcu-summarize computes
-# them (per perf domain: the median over the samples), one JSON line.
-figures() {
+# summary RUN ID: the cell's summary (results/emrcu-summarize), its path.
+summary() {
 	"$TOP/results/emrcu-summarize" -o "$D/$1-$2.json" "$D/$1/runs/$2/" >/dev/null 2>&1 &&
-		jq -c '[.figures[] | {name, cluster, median}] | sort_by(.name, .cluster)' "$D/$1-$2.json"
+		echo "$D/$1-$2.json"
 }
+# gate BASE NEW: the regression gate's verdict lines (exit 1: a regression).
+gate() { "$TOP/results/emrcu-compare" "$1" "$2" 2>&1; }
+ipc() { jq -c '[.figures[] | select(.name == "hot_path_instructions_per_call") | .median]' "$1"; }
 for c in $cells; do
-	a=$(figures serial "$c") b=$(figures parallel "$c")
-	if [ -n "$a" ] && [ "$a" = "$b" ]; then
-		ok "same-figures/${c%-b1} ($(jq -c '[.[] | select(.name == "hot_path_instructions_per_call") | .median]' <<<"$a") instructions/call)"
+	a=$(summary serial "$c") b=$(summary parallel "$c")
+	if [ -z "$a" ] || [ -z "$b" ]; then
+		ko "same-figures/${c%-b1}" "no summary of the serial or side-by-side run"
+	elif gate "$a" "$b" >"$D/$c.gate" && gate "$b" "$a" >>"$D/$c.gate"; then
+		ok "same-figures/${c%-b1} (the gate flags nothing either way: $(ipc "$a") vs $(ipc "$b") instructions/call)"
 	else
-		ko "same-figures/${c%-b1}" "serial $a, side by side $b"
+		ko "same-figures/${c%-b1}" "the gate flags serial vs side by side: $(grep REGRESSION "$D/$c.gate" | head -2 | tr '\n' ' ')"
 	fi
 done
-if [ "$(figures parallel unpatched-deterministic-hz0-A-b1)" != \
-	"$(figures parallel unpatched-deterministic-hz0-N-b1)" ]; then
-	ok "nop-seen (column N's figures differ from A's)"
+# The negative control: one nop per call is flagged on every perf domain.
+a=$(summary parallel unpatched-deterministic-hz0-A-b1)
+n=$(summary parallel unpatched-deterministic-hz0-N-b1)
+flags=$(gate "$a" "$n" | grep -c '^REGRESSION: hot_path_instructions_per_call ')
+if [ "$flags" -eq "$(jq '[.figures[] | select(.name == "hot_path_instructions_per_call")] | length' "$a")" ] &&
+	[ "$flags" -gt 0 ]; then
+	ok "nop-seen (the gate flags column N on all $flags perf domains)"
 else
-	ko nop-seen "one nop per call did not change the figures: the comparison sees nothing"
+	ko nop-seen "one nop per call flagged on $flags perf domain(s): the comparison sees nothing"
 fi
 finish
