@@ -50,7 +50,7 @@ summary() {
 }
 # gate BASE NEW: the regression gate's verdict lines (exit 1: a regression).
 gate() { "$TOP/results/emrcu-compare" "$1" "$2" 2>&1; }
-ipc() { jq -c '[.figures[] | select(.name == "hot_path_instructions_per_call") | .median]' "$1"; }
+ipc() { jq -c '[.figures[] | select(.name == "hot_path_instructions_per_call") | .median * 100 | round / 100]' "$1"; }
 for c in $cells; do
 	a=$(summary serial "$c") b=$(summary parallel "$c")
 	if [ -z "$a" ] || [ -z "$b" ]; then
