@@ -41,6 +41,12 @@ for how in serial:1 parallel:2; do
 	"$TOP/bench/driver/emrcu-cells" run "$D/cells.conf" "$D/${how%:*}" --jobs "${how#*:}" \
 		>"$D/${how%:*}.log" 2>&1 || { ko "run-${how%:*}" "$(tail -1 "$D/${how%:*}.log")"; finish; }
 	echo "$(date +%s.%N) - $t0" | bc >"$D/${how%:*}.wall"
+	# the driver's record of what ran, beside the declaration
+	if jq -e 'length == 2 and all(.[]; .exit_code == 0 and .wall_s > 0)' "$D/cells.json" >/dev/null 2>&1; then
+		ok "record-${how%:*} ($(jq -c '[.[] | {id, exit_code, wall_s}]' "$D/cells.json"))"
+	else
+		ko "record-${how%:*}" "$D/cells.json: $(head -c 200 "$D/cells.json" 2>/dev/null)"
+	fi
 done
 ok "run (serial $(cat "$D/serial.wall") s, side by side $(cat "$D/parallel.wall") s)"
 # summary RUN ID: the cell's summary (results/emrcu-summarize), its path.

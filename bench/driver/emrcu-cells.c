@@ -15,6 +15,9 @@
  *       always alone.  One progress line per cell, one FAILED line per
  *       failed cell.  SIGTERM/SIGINT reach the running cells' emrcu-run
  *       (which stops its guest and keeps what it has); no cell starts after.
+ *       DECL's name with .json (RUNDIR/cells.json for RUNDIR/cells.conf)
+ *       records every cell that ran: id, variant, mode, exit code or
+ *       signal, wall seconds, log.
  *
  * Exit: 0 every selected cell ran, 1 one or more failed, 2 bad usage or
  * declaration (nothing ran).
@@ -26,6 +29,7 @@
 #include <libgen.h>
 #include <stdarg.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
@@ -36,6 +40,7 @@
 
 #include "cells.h"
 #include "emrcu/fs.h"
+#include "emrcu/json.h"
 #include "emrcu/xalloc.h"
 
 static int usage(void)
@@ -85,7 +90,11 @@ struct job {
 	pid_t pid;
 	const struct cell *c;
 	char *log;
+	double t0;
 };
+
+/* The record of the cells that ran (DECL's name with .json): CI reads it. */
+static struct json *record;
 
 /*
  * SIGTERM/SIGINT: the running cells get the signal (emrcu-run stops its
@@ -166,6 +175,7 @@ static void log_status(const char *log, int st)
 static int reap(void)
 {
 	char line[300];
+	struct json *r;
 	int st, i;
 	pid_t pid;
 
@@ -182,16 +192,25 @@ static int reap(void)
 		    jobs[i].c->what, line);
 	}
 	log_status(jobs[i].log, st);
+	r = json_push(record, json_new_obj());
+	json_set_str(r, "id", jobs[i].c->id);
+	json_set_str(r, "variant", jobs[i].c->variant);
+	json_set_str(r, "mode", jobs[i].c->mode);
+	json_set(r, "exit_code", WIFEXITED(st) ? json_new_int(WEXITSTATUS(st)) : json_new_null());
+	json_set(r, "signal", WIFSIGNALED(st) ? json_new_int(WTERMSIG(st)) : json_new_null());
+	json_set_num(r, "wall_s", round((now_s() - jobs[i].t0) * 10) / 10);
+	json_set_str(r, "log", jobs[i].log);
 	free(jobs[i].log);
 	jobs[i] = jobs[njobs - 1];
 	njobs--;
 	return !WIFEXITED(st) || WEXITSTATUS(st);
 }
 
-static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
-		     char **globs, int nglobs)
+static int run_cells(const struct cells *cs, const char *decl, const char *rundir,
+		     int maxjobs, char **globs, int nglobs)
 {
-	char *run = runner(), *runs = xasprintf("%s/runs", rundir);
+	char *run = runner(), *runs = xasprintf("%s/runs", rundir), *out, err[300];
+	size_t dl = strlen(decl);
 	struct sigaction sa = { .sa_handler = on_stop };
 	size_t i, total = 0, n = 0;
 	int failed = 0;
@@ -220,6 +239,7 @@ static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
 			break;
 		say("(%zu/%zu) %s %s %s", ++n, total, c->variant, c->mode, c->what);
 		jobs[njobs].c = c;
+		jobs[njobs].t0 = now_s();
 		jobs[njobs].pid = start(run, c, rundir, &jobs[njobs].log);
 		if (jobs[njobs].pid < 0) {
 			say("FAILED: %s: fork: %s", c->id, strerror(errno));
@@ -237,6 +257,11 @@ static int run_cells(const struct cells *cs, const char *rundir, int maxjobs,
 		failed += reap();
 	free(run);
 	free(runs);
+	out = dl > 5 && !strcmp(decl + dl - 5, ".conf") ?
+		xasprintf("%.*s.json", (int)(dl - 5), decl) : xasprintf("%s.json", decl);
+	if (write_json_atomic(out, record, 2, err, sizeof(err)))
+		say("warning: no record of the cells: %s", err);
+	free(out);
 	if (stopping)
 		say("stopped by a signal after %zu of %zu cell(s)", n, total);
 	else if (failed)
@@ -280,7 +305,9 @@ int main(int argc, char **argv)
 	for (i = first; i < argc; i++)
 		if (argv[i][0] == '-')
 			return usage();
-	rc = run_cells(&cs, argv[3], maxjobs, argv + first, argc - first);
+	record = json_new_arr();
+	rc = run_cells(&cs, argv[2], argv[3], maxjobs, argv + first, argc - first);
+	json_free(record);
 	cells_free(&cs);
 	return rc;
 }
