@@ -26,9 +26,14 @@ TOPO=2x1024		# two vCPUs: the faults need no topology, boots are faster
 TIMEOUT=240		# per boot (a KASAN kernel boots in ~20-60 s under load)
 suite=faults
 . "$TOP/stress/lib.sh"
-mounts=
+# The small tmpfs mounts of the disk-full cases (fullfs below) are undone
+# on every way out.  fullfs runs in a command substitution, a subshell, so
+# the mount points are found by their place, not kept in a variable.
 cleanup() {
-	for m in $mounts; do umount "$m" 2>/dev/null; done
+	local m
+	for m in "$OUT"/*.mnt; do
+		mountpoint -q "$m" 2>/dev/null && umount "$m"
+	done
 }
 trap cleanup EXIT
 
@@ -109,7 +114,6 @@ fi
 fullfs() {
 	local m=$OUT/$1.mnt
 	mkdir -p "$m" && mount -t tmpfs -o "size=$2" "emrcu-faults" "$m" 2>/dev/null || return 1
-	mounts="$m $mounts"
 	echo "$m"
 }
 if [ "$(id -u)" != 0 ]; then
@@ -200,5 +204,12 @@ if ! grep -q 'em_torture: invalid parameter reader_burst' "$OUT/stress-bad-param
 	ko stress-bad-param-message "no 'em_torture: invalid parameter reader_burst' on the console"
 else
 	ok "stress-bad-param-message (em_torture: invalid parameter reader_burst: ...)"
+fi
+# The host keeps none of the disk-full mounts.
+cleanup
+if grep -q " $OUT/" /proc/mounts; then
+	ko mounts-undone "still mounted: $(grep " $OUT/" /proc/mounts | awk '{ print $2 }' | tr '\n' ' ')"
+else
+	ok "mounts-undone (no tmpfs left under $OUT)"
 fi
 finish
