@@ -18,22 +18,6 @@
 #include "cells.h"
 #include "emrcu/str.h"
 
-static const char *field(struct conf *c, const char *key, int required, char *err,
-			 size_t errlen, int *bad)
-{
-	const struct conf_entry *e;
-	int dup;
-
-	e = conf_get(c, key, 0, err, errlen, &dup);
-	if (dup || (!e && required)) {
-		if (!dup)
-			snprintf(err, errlen, "%s: field %s: missing", c->path, key);
-		*bad = 1;
-		return NULL;
-	}
-	return e ? e->val : NULL;
-}
-
 /* An absent value, or a count of seconds >= 1. */
 static int secs(const char *v)
 {
@@ -44,20 +28,20 @@ static int secs(const char *v)
 
 static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 {
-	const struct conf_entry *mods[16], *files[16], *e;
+	const struct conf_entry *mods[16], *files[16];
 	const char *v, *mode, *dir, *log, *cmd, *topo, *app, *tmo, *idle;
 	struct cell *x;
 	int nm, nf, i, bad = 0;
 
-	v = field(c, "variant", 1, err, errlen, &bad);
-	mode = bad ? NULL : field(c, "mode", 1, err, errlen, &bad);
-	dir = bad ? NULL : field(c, "outdir", 1, err, errlen, &bad);
-	log = bad ? NULL : field(c, "log", 1, err, errlen, &bad);
-	cmd = bad ? NULL : field(c, "cmd_file", 0, err, errlen, &bad);
-	topo = bad ? NULL : field(c, "topo", 0, err, errlen, &bad);
-	app = bad ? NULL : field(c, "append", 0, err, errlen, &bad);
-	tmo = bad ? NULL : field(c, "timeout_s", 0, err, errlen, &bad);
-	idle = bad ? NULL : field(c, "idle_timeout_s", 0, err, errlen, &bad);
+	v = cells_field(c, "variant", 1, err, errlen, &bad);
+	mode = bad ? NULL : cells_field(c, "mode", 1, err, errlen, &bad);
+	dir = bad ? NULL : cells_field(c, "outdir", 1, err, errlen, &bad);
+	log = bad ? NULL : cells_field(c, "log", 1, err, errlen, &bad);
+	cmd = bad ? NULL : cells_field(c, "cmd_file", 0, err, errlen, &bad);
+	topo = bad ? NULL : cells_field(c, "topo", 0, err, errlen, &bad);
+	app = bad ? NULL : cells_field(c, "append", 0, err, errlen, &bad);
+	tmo = bad ? NULL : cells_field(c, "timeout_s", 0, err, errlen, &bad);
+	idle = bad ? NULL : cells_field(c, "idle_timeout_s", 0, err, errlen, &bad);
 	if (bad)
 		return -1;
 	if (strcmp(mode, "realtime") && strcmp(mode, "deterministic")) {
@@ -71,11 +55,8 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 	}
 	nm = conf_get_all(c, "module", 0, mods, 16);
 	nf = conf_get_all(c, "file", 0, files, 16);
-	e = conf_unused(c);
-	if (e) {
-		snprintf(err, errlen, "%s:%d: field %s: unknown", c->path, e->line, e->key);
+	if (cells_unknown(c, err, errlen))
 		return -1;
-	}
 	x = cells_add(out);
 	if (snprintf(x->id, sizeof(x->id), "boot-%s", v) >= (int)sizeof(x->id) ||
 	    snprintf(x->variant, sizeof(x->variant), "%s", v) >= (int)sizeof(x->variant) ||

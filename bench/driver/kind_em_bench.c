@@ -91,17 +91,6 @@ static int num(struct decl *d, const char *key, long lo, long hi, long def, long
 	return 0;
 }
 
-static const char *str(struct decl *d, const char *key)
-{
-	const struct conf_entry *e;
-	int dup;
-
-	e = conf_get(d->c, key, 0, d->err, d->errlen, &dup);
-	if (!e && !dup)
-		snprintf(d->err, d->errlen, "%s: field %s: missing", d->c->path, key);
-	return e ? e->val : NULL;
-}
-
 static int has(char *const *w, int n, const char *s)
 {
 	int i;
@@ -127,8 +116,7 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 	struct config cfg[4 * MAXW * MAXW];
 	const char *topo, *build, *pds, *inject = NULL;
 	long boots, boots_rt, nruns, tmo, idle;
-	int nm, nh, nb, nn, nr, nc, ncfg = 0, i, k, m, b, col, rc = -1;
-	const struct conf_entry *e;
+	int nm, nh, nb, nn, nr, nc, ncfg = 0, i, k, m, b, col, rc = -1, bad = 0;
 
 	nm = words(&d, "modes", 1, &bufs[0], modes);
 	nh = nm < 0 ? -1 : words(&d, "update_hz", 1, &bufs[1], hz);
@@ -136,8 +124,9 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 	nn = nb < 0 ? -1 : words(&d, "numerators", 1, &bufs[3], num_);
 	nr = nn < 0 ? -1 : words(&d, "readers_only", 0, &bufs[4], ro);
 	nc = nr < 0 ? -1 : words(&d, "columns", 1, &bufs[5], cols);
-	if (nc < 0 || !(topo = str(&d, "topo")) || !(build = str(&d, "build")) ||
-	    !(pds = str(&d, "test_pds")) ||
+	if (nc < 0 || !(topo = cells_field(c, "topo", 1, err, errlen, &bad)) ||
+	    !(build = cells_field(c, "build", 1, err, errlen, &bad)) ||
+	    !(pds = cells_field(c, "test_pds", 1, err, errlen, &bad)) ||
 	    num(&d, "boots", 1, 1000, -1, &boots) ||
 	    num(&d, "boots_realtime", 1, 1000, -1, &boots_rt) ||
 	    num(&d, "nruns", 1, 1000000, -1, &nruns) ||
@@ -145,7 +134,7 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 	    num(&d, "idle_timeout_s", 1, 86400, 120, &idle))
 		goto out;
 	if (has(cols, nc, "N")) {
-		if (!(inject = str(&d, "inject")))
+		if (!(inject = cells_field(c, "inject", 1, err, errlen, &bad)))
 			goto out;
 	} else {
 		int dup;
@@ -163,11 +152,8 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 			goto out;
 		}
 	}
-	e = conf_unused(c);
-	if (e) {
-		snprintf(err, errlen, "%s:%d: field %s: unknown", c->path, e->line, e->key);
+	if (cells_unknown(c, err, errlen))
 		goto out;
-	}
 
 	for (i = 0; i < nb; i++)
 		for (k = 0; k < nh; k++)

@@ -23,17 +23,6 @@
 #include "emrcu/buf.h"
 #include "emrcu/xalloc.h"
 
-static const char *opt(struct conf *c, const char *key, char *err, size_t errlen,
-		       int *bad)
-{
-	const struct conf_entry *e;
-	int dup;
-
-	e = conf_get(c, key, 0, err, errlen, &dup);
-	*bad |= dup;
-	return e ? e->val : NULL;
-}
-
 /* The planner's output, or NULL (its exit status in *st). */
 static char *plan_output(char *const *argv, int *st)
 {
@@ -94,31 +83,23 @@ static int parse_line(char *line, struct cell *c)
 static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 {
 	const char *file, *dir, *quick, *topo, *runs, *boots;
-	const struct conf_entry *e;
 	char *argv[16], *text, *line, *save = NULL;
 	int n = 0, bad = 0, st = 0;
 
-	file = opt(c, "file", err, errlen, &bad);
-	dir = opt(c, "outdir", err, errlen, &bad);
-	quick = opt(c, "quick", err, errlen, &bad);
-	topo = opt(c, "topo", err, errlen, &bad);
-	runs = opt(c, "runs", err, errlen, &bad);
-	boots = opt(c, "boots", err, errlen, &bad);
+	file = cells_field(c, "file", 1, err, errlen, &bad);
+	dir = bad ? NULL : cells_field(c, "outdir", 1, err, errlen, &bad);
+	quick = bad ? NULL : cells_field(c, "quick", 0, err, errlen, &bad);
+	topo = bad ? NULL : cells_field(c, "topo", 0, err, errlen, &bad);
+	runs = bad ? NULL : cells_field(c, "runs", 0, err, errlen, &bad);
+	boots = bad ? NULL : cells_field(c, "boots", 0, err, errlen, &bad);
 	if (bad)
 		return -1;
-	if (!file || !dir) {
-		snprintf(err, errlen, "%s: field %s: missing", c->path, file ? "outdir" : "file");
-		return -1;
-	}
 	if (quick && strcmp(quick, "0") && strcmp(quick, "1")) {
 		snprintf(err, errlen, "%s: field quick: use 0 or 1", c->path);
 		return -1;
 	}
-	e = conf_unused(c);
-	if (e) {
-		snprintf(err, errlen, "%s:%d: field %s: unknown", c->path, e->line, e->key);
+	if (cells_unknown(c, err, errlen))
 		return -1;
-	}
 	argv[n++] = xasprintf("%s/scenarios/emrcu-scenario", cells_top());
 	argv[n++] = xstrdup("cells");
 	if (quick && !strcmp(quick, "1"))
