@@ -63,15 +63,31 @@ int step_optimum(const struct stepdata *d, int declared, struct step_opt *o,
 int step_observed(const struct stepdata *d, double *uj);
 
 /*
- * Every step of @s from run directory @dir into @ms.  The label of step i
- * is s->step[i].label (energy) or the workload's name.  0, or -1 with err
- * naming the step.
+ * Every step of @s from run directory @dir into @ms: the figures every
+ * load kind has, then @step's (NULL: none).  The label of step i is
+ * step_label(s, i).  0, or -1 with err naming the step.
  */
-int derive_run(const struct scenario *s, const char *dir, struct metrics *ms,
-	       char *err, size_t errlen);
+typedef int (*derive_step_fn)(const struct scenario *s, int i,
+			      const struct stepdata *d, struct metrics *ms,
+			      char *err, size_t errlen);
+int derive_steps(const struct scenario *s, const char *dir,
+		 struct metrics *ms, derive_step_fn step, char *err,
+		 size_t errlen);
 
-/* Guest label of step @i of @s (energy: timeline; else: workload). */
-const char *step_label(const struct scenario *s, int i);
+/* A step's placement against the optimum (kinds with workloads as steps). */
+int derive_placement(const struct scenario *s, int i,
+		     const struct stepdata *d, struct metrics *ms, char *err,
+		     size_t errlen);
+
+/* Metric METRIC.LABEL of a step; 100 x (a - b) / b. */
+int step_add(struct metrics *ms, const char *metric, const char *label,
+	     const char *unit, const char *better, int cluster, double v);
+double step_pct(double a, double b);
+
+/* Step @i of a load kind (kind.h): its guest label, condition, workload. */
 int scen_nsteps(const struct scenario *s);
+const char *step_label(const struct scenario *s, int i);
+const struct scen_cond *step_cond(const struct scenario *s, int i);
+const struct scen_workload *step_workload(const struct scenario *s, int i);
 
 #endif

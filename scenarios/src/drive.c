@@ -13,7 +13,7 @@
 #include "derive.h"
 #include "emrcu/fs.h"
 #include "emrcu/json.h"
-#include "latency.h"
+#include "kind.h"
 #include "metrics.h"
 #include "model.h"
 #include "planwrite.h"
@@ -49,7 +49,7 @@ static int rm_fn(const char *p, const struct stat *sb, int flag, struct FTW *ftw
 static void run_dir(const struct scenario *s, const char *out, int r, int b,
 		    char *dir, size_t len)
 {
-	if (s->kind == KIND_LATENCY)
+	if (!s->kind->takes_em)
 		snprintf(dir, len, "%s/%s/%s-b%d", out, s->name, s->run[r].variant, b);
 	else
 		snprintf(dir, len, "%s/%s/%s-%s-b%d", out, s->name, s->run[r].variant,
@@ -75,7 +75,7 @@ static int env_check(const struct env *e, const struct scenario *s)
 			return -1;
 		}
 	}
-	if (s->kind != KIND_LATENCY) {
+	if (s->kind->plan) {
 		snprintf(p, sizeof(p), "%s/%s", e->build, GUEST_SCEN);
 		if (access(p, X_OK)) {
 			fprintf(stderr, "emrcu-scenario: %s missing (make tools)\n", p);
@@ -155,7 +155,7 @@ static struct json *constants(const struct scenario *s, int r, int b,
 		json_set_str(c, "scenario_text", text);
 	}
 	json_set_bool(c, "quick", quick);
-	json_set_str(c, "kind", scen_kind_name(s->kind));
+	json_set_str(c, "kind", s->kind->name);
 	json_set_str(c, "topology", s->topo_spec);
 	snprintf(rn, sizeof(rn), "%s:%s", s->run[r].variant, s->run[r].em_name);
 	json_set_str(c, "run", rn);
@@ -183,8 +183,7 @@ static int derive_one(const struct env *e, const struct scenario *s,
 	o->ms = calloc(1, sizeof(*o->ms));
 	if (!o->ms)
 		abort();
-	if ((s->kind == KIND_LATENCY ? lat_derive_run(s, dir, o->ms, err, sizeof(err)) :
-	     derive_run(s, dir, o->ms, err, sizeof(err)))) {
+	if (s->kind->derive(s, dir, o->ms, err, sizeof(err))) {
 		snprintf(o->why, sizeof(o->why), "%s boot %d: %s", s->run[o->run].variant,
 			 o->boot, err);
 		return -1;
@@ -194,7 +193,7 @@ static int derive_one(const struct env *e, const struct scenario *s,
 	 * variant with different EMs are told apart by the scenario label,
 	 * "NAME:static", "NAME:oracle", "NAME:runtime@100" (latency: "NAME").
 	 */
-	if (s->kind == KIND_LATENCY)
+	if (!s->kind->takes_em)
 		snprintf(label, sizeof(label), "%s", s->name);
 	else
 		snprintf(label, sizeof(label), "%s:%s", s->name,
@@ -212,7 +211,7 @@ static int derive_one(const struct env *e, const struct scenario *s,
 
 struct mods {
 	char platform[SCEN_MAX_RUNS][1024];
-	char em_bench[SCEN_MAX_RUNS][1024];
+	char second[SCEN_MAX_RUNS][1024];	/* the kind's ->module */
 };
 
 static int build_modules(const struct env *e, const struct scenario *s,
@@ -227,9 +226,9 @@ static int build_modules(const struct env *e, const struct scenario *s,
 		snprintf(log, sizeof(log), "%s/build-%s.log", base, v);
 		if (module_build(e, v, "bench/platform", m->platform[r],
 				 sizeof(m->platform[r]), log) ||
-		    (s->kind == KIND_LATENCY &&
-		     module_build(e, v, "bench/em_bench", m->em_bench[r],
-				  sizeof(m->em_bench[r]), log))) {
+		    (s->kind->module &&
+		     module_build(e, v, s->kind->module, m->second[r],
+				  sizeof(m->second[r]), log))) {
 			fprintf(stderr, "emrcu-scenario: %s: modules for variant %s failed to build (%s)\n",
 				s->name, v, log);
 			return -1;
@@ -246,7 +245,7 @@ static int write_file(const char *path, const struct scenario *s, int r,
 
 	if (!f)
 		return -1;
-	ret = plan ? plan_write(f, s, &s->run[r]) :
+	ret = plan ? s->kind->plan(f, s, &s->run[r]) :
 		     cmd_write(f, s, &s->run[r], runtime_em);
 	return fclose(f) || ret ? -1 : 0;
 }
@@ -260,7 +259,7 @@ static int rtapp_files(const struct scenario *s, const char *dir,
 	int i, n = scen_nsteps(s);
 
 	for (i = 0; i < n && b->nfile < VM_MAX_FILES; i++) {
-		const struct scen_workload *w = s->kind == KIND_ENERGY ? &s->w[0] : &s->w[i];
+		const struct scen_workload *w = step_workload(s, i);
 		FILE *f;
 		int ret;
 
@@ -341,7 +340,7 @@ static int cell_one(const struct env *e, const struct scenario *s,
 	snprintf(plan, sizeof(plan), "%s/plan.txt", dir);
 	snprintf(cmd, sizeof(cmd), "%s/cmd.sh", dir);
 	snprintf(log, sizeof(log), "%s/runner.log", dir);
-	if ((s->kind != KIND_LATENCY && write_file(plan, s, r, 1, 0)) ||
+	if ((s->kind->plan && write_file(plan, s, r, 1, 0)) ||
 	    write_file(cmd, s, r, 0, variant_runtime_em(e, s->run[r].variant))) {
 		fprintf(stderr, "emrcu-scenario: %s: cannot write plan/cmd\n", dir);
 		return -1;
@@ -349,10 +348,11 @@ static int cell_one(const struct env *e, const struct scenario *s,
 	platform_params(s, r, boot, pp, sizeof(pp));
 	snprintf(mod, sizeof(mod), "%s%s%s", m->platform[r], pp[0] ? ":" : "", pp);
 	b.module[b.nmod++] = mod;
-	if (s->kind == KIND_LATENCY) {
-		snprintf(em, sizeof(em), "%s:%s", m->em_bench[r], GUEST_EM_BENCH);
+	if (s->kind->module) {
+		snprintf(em, sizeof(em), "%s:%s", m->second[r], s->kind->module_guest);
 		b.file[b.nfile++] = em;
-	} else {
+	}
+	if (s->kind->plan) {
 		snprintf(pf, sizeof(pf), "%s:%s", plan, GUEST_PLAN);
 		snprintf(gs, sizeof(gs), "%s/%s", e->build, GUEST_SCEN);
 		snprintf(gc, sizeof(gc), "%s/%s", e->build, GUEST_CHECK);

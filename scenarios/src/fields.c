@@ -88,3 +88,24 @@ int fwords(char *buf, char **w, int max)
 	}
 	return n;
 }
+
+int fword(const struct fctx *f, const char *key, int required,
+	  const char *def, const char *const *allowed, char *out, size_t len)
+{
+	const struct conf_entry *e;
+	const char *v;
+	int i;
+
+	if (fget(f, key, required, &e))
+		return -1;
+	v = e ? e->val : def;
+	if (strlen(v) >= len)
+		return ferr(f, e, key, "longer than %zu characters", len - 1);
+	memcpy(out, v, strlen(v) + 1);
+	if (!e || !allowed)
+		return 0;
+	for (i = 0; allowed[i]; i++)
+		if (!strcmp(out, allowed[i]))
+			return 0;
+	return ferr(f, e, key, "'%s' is not one of the allowed values", e->val);
+}

@@ -32,6 +32,13 @@ int fint(const struct fctx *f, const char *key, int required, long lo,
 int fnum(const struct fctx *f, const char *key, int required, double lo,
 	 double hi, double def, double *out);
 
+/*
+ * A word into @out (@def when absent), one of @allowed (NULL-terminated)
+ * unless @allowed is NULL.
+ */
+int fword(const struct fctx *f, const char *key, int required,
+	  const char *def, const char *const *allowed, char *out, size_t len);
+
 /* Split a value into blank-separated words (modifies @buf).  Count. */
 int fwords(char *buf, char **w, int max);
 

@@ -25,6 +25,7 @@
 
 #include "emrcu/conf.h"
 #include "drive.h"
+#include "kind.h"
 #include "planwrite.h"
 #include "scen.h"
 #include "vm.h"
@@ -90,9 +91,8 @@ static int cmd_check(int argc, char **argv, struct opts *o)
 				return 2;
 		}
 		printf("%s: ok (%s, %d run(s), topology %s, %d step(s)/workload(s))\n",
-		       argv[i], scen_kind_name(s.kind), s.nruns, s.topo_spec,
-		       s.kind == KIND_ENERGY ? s.nsteps :
-		       s.kind == KIND_LATENCY ? s.lat.nloads : s.nworkloads);
+		       argv[i], s.kind->name, s.nruns, s.topo_spec,
+		       s.kind->nitems(&s));
 	}
 	return 0;
 }
@@ -106,8 +106,8 @@ static int cmd_plan(const char *path, struct opts *o, const struct env *e)
 		return 2;
 	for (r = 0; r < s.nruns; r++) {
 		printf("### run %s:%s\n", s.run[r].variant, s.run[r].em_name);
-		if (s.kind != KIND_LATENCY)
-			plan_write(stdout, &s, &s.run[r]);
+		if (s.kind->plan)
+			s.kind->plan(stdout, &s, &s.run[r]);
 		printf("### cmd.sh\n");
 		cmd_write(stdout, &s, &s.run[r], variant_runtime_em(e, s.run[r].variant));
 	}

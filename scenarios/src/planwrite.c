@@ -3,7 +3,8 @@
 
 #include <string.h>
 
-#include "latency.h"
+#include "derive.h"
+#include "kind.h"
 #include "model.h"
 #include "workload.h"
 
@@ -78,60 +79,26 @@ int plan_write(FILE *f, const struct scenario *s, const struct scen_run *r)
 			fprintf(f, "%c%d:%d", i ? ',' : ' ', s->heat_ms[i], s->heat_mw[i]);
 		fputc('\n', f);
 	}
-	if (s->kind == KIND_ENERGY) {
-		for (i = 0; i < s->nsteps; i++) {
-			write_step(f, s, s->step[i].label, &s->step[i], &s->w[0]);
-			write_tasks(f, s, &s->w[0]);
-		}
-	} else {
-		for (i = 0; i < s->nworkloads; i++) {
-			write_step(f, s, s->w[i].name, &s->step[0], &s->w[i]);
-			write_tasks(f, s, &s->w[i]);
-		}
+	for (i = 0; i < scen_nsteps(s); i++) {
+		write_step(f, s, step_label(s, i), step_cond(s, i),
+			   step_workload(s, i));
+		write_tasks(f, s, step_workload(s, i));
 	}
 	return ferror(f) ? -1 : 0;
 }
 
-static void lat_cmd(FILE *f, const struct scenario *s, int runtime_em)
+int load_cmd(FILE *f, const struct scenario *s, const struct scen_run *r,
+	     int runtime_em)
 {
-	const struct scen_latency *l = &s->lat;
-	char label[32];
-	int i;
-
-	fprintf(f, "N=$(nproc)\n");
-	if (!strcmp(l->readers, "last"))
-		fprintf(f, "READERS=$((N - 1))\n");
+	(void)r;
+	(void)runtime_em;
+	if (s->kind->needs_eas)
+		fputs("emrcu-guest-check --expect-eas || { echo 'emrcu-scenario: EAS did not start' >&2; exit 3; }\n",
+		      f);
 	else
-		fprintf(f, "READERS=%s\n", l->readers);
-	/* The block is printed once the load module is done: its own printk
-	 * block must not interleave with ours on the console. */
-	fprintf(f, "run_lat() {\n"
-		"\tcyclictest -q -m -S -p %d -i %d -h %d -D %d --json=/tmp/lat-$1.json\n}\n"
-		"print_lat() {\n"
-		"\techo \"EMRCU-RESULT-BEGIN lat-$1.json\"\n\tcat /tmp/lat-$1.json\n"
-		"\techo\n\techo \"EMRCU-RESULT-END lat-$1.json\"\n}\n",
-		l->priority, l->interval_us, l->hist_us, l->duration_s);
-	for (i = 0; i < l->nloads; i++) {
-		int hz = l->load_hz[i];
-
-		lat_label(hz, label, sizeof(label));
-		fprintf(f, "echo 'emrcu-scenario: step %d/%d %s' >&2\n", i + 1,
-			l->nloads, label);
-		if (!hz) {
-			fprintf(f, "run_lat %s || exit 1\nprint_lat %s\n", label, label);
-			continue;
-		}
-		/*
-		 * Same readers and updater thread on every kernel; without the
-		 * runtime EM the updater wakes at the same rate and skips the
-		 * update (em_bench null_update): the control.
-		 */
-		fprintf(f, "insmod %s readers=$READERS loops=%d nruns=1000 warmup=10 update_hz=%d null_update=%d spread_ms=%d mode_hint=%s &\n",
-			GUEST_EM_BENCH, l->loops, hz, !runtime_em,
-			l->duration_s * 1000 + 2000, s->mode);
-		fprintf(f, "P=$!\nsleep 1\nrun_lat %s || exit 1\nwait $P || exit 1\nrmmod em_bench || exit 1\nprint_lat %s\n",
-			label, label);
-	}
+		fputs("emrcu-guest-check\n", f);
+	fprintf(f, "emrcu-scen-guest %s\n", GUEST_PLAN);
+	return 0;
 }
 
 int cmd_write(FILE *f, const struct scenario *s, const struct scen_run *r,
@@ -139,15 +106,7 @@ int cmd_write(FILE *f, const struct scenario *s, const struct scen_run *r,
 {
 	fprintf(f, "# %s, run %s:%s (written by scenarios/emrcu-scenario)\n",
 		s->name, r->variant, r->em_name);
-	if (s->kind == KIND_LATENCY) {
-		lat_cmd(f, s, runtime_em);
-	} else {
-		if (s->kind == KIND_ENERGY)
-			fputs("emrcu-guest-check\n", f);
-		else
-			fputs("emrcu-guest-check --expect-eas || { echo 'emrcu-scenario: EAS did not start' >&2; exit 3; }\n",
-			      f);
-		fprintf(f, "emrcu-scen-guest %s\n", GUEST_PLAN);
-	}
+	if (s->kind->cmd(f, s, r, runtime_em))
+		return -1;
 	return ferror(f) ? -1 : 0;
 }

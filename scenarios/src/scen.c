@@ -8,19 +8,9 @@
 #include <string.h>
 
 #include "fields.h"
+#include "kind.h"
 #include "model.h"
 #include "workload.h"
-
-/* The kinds' names, in enum scen_kind's order (NULL-terminated for get_word()). */
-static const char *const kind_names[] = {
-	[KIND_ENERGY] = "energy", [KIND_PLACEMENT] = "placement",
-	[KIND_SHARED] = "shared", [KIND_LATENCY] = "latency", NULL
-};
-
-const char *scen_kind_name(enum scen_kind k)
-{
-	return kind_names[k];
-}
 
 static const char *const em_names[] = {
 	[EM_STATIC] = "static", [EM_ORACLE] = "oracle",
@@ -34,7 +24,7 @@ const char *scen_em_name(enum scen_em e)
 
 void scen_run_name(const struct scenario *s, int r, char *out, size_t len)
 {
-	if (s->kind == KIND_LATENCY)
+	if (!s->kind->takes_em)
 		snprintf(out, len, "%s", s->run[r].variant);
 	else
 		snprintf(out, len, "%s:%s", s->run[r].variant, s->run[r].em_name);
@@ -66,29 +56,6 @@ static int name_ok(const char *s)
 		      *s == '-' || *s == '_'))
 			return 0;
 	return 1;
-}
-
-static int get_word(const struct fctx *f, const char *key, int required,
-		    const char *def, const char *const *allowed, char *out,
-		    size_t len)
-{
-	const struct conf_entry *e;
-	const char *v;
-	int i;
-
-
-	if (fget(f, key, required, &e))
-		return -1;
-	v = e ? e->val : def;
-	if (strlen(v) >= len)
-		return ferr(f, e, key, "longer than %zu characters", len - 1);
-	memcpy(out, v, strlen(v) + 1);
-	if (!e || !allowed)
-		return 0;
-	for (i = 0; allowed[i]; i++)
-		if (!strcmp(out, allowed[i]))
-			return 0;
-	return ferr(f, e, key, "'%s' is not one of the allowed values", e->val);
 }
 
 static int topo_asymmetric(const struct topo *t)
@@ -152,9 +119,9 @@ static int parse_runs(const struct fctx *f, const char *over,
 		}
 		if (!name_ok(w[i]))
 			return ferr(f, e, "runs", "bad variant name '%s'", w[i]);
-		if (s->kind == KIND_LATENCY && r->em != EM_STATIC)
-			return ferr(f, e, "runs", "latency runs take no :%s (the updater is the load)",
-				    em_names[r->em]);
+		if (!s->kind->takes_em && r->em != EM_STATIC)
+			return ferr(f, e, "runs", "%s runs take no :%s (a run is a kernel)",
+				    s->kind->name, em_names[r->em]);
 		strcpy(r->variant, w[i]);
 		if (r->em == EM_RUNTIME)
 			snprintf(r->em_name, sizeof(r->em_name), "runtime@%d", r->period_ms);
@@ -268,7 +235,7 @@ static int parse_timeline(const struct fctx *f, struct scenario *s)
 	int i, n;
 
 	if (parse_base_cond(f, &base) ||
-	    get_word(f, "knob", 1, "", knobs, knob, sizeof(knob)) ||
+	    fword(f, "knob", 1, "", knobs, knob, sizeof(knob)) ||
 	    fget(f, "timeline", 1, &e))
 		return -1;
 	s->knob = !strcmp(knob, "temperature") ? KNOB_TEMPERATURE :
@@ -303,8 +270,8 @@ static int parse_load_fields(const struct fctx *f, struct scenario *s)
 	char engine[16], driver[16];
 	long v;
 
-	if (get_word(f, "engine", 0, "emulated", engines, engine, sizeof(engine)) ||
-	    get_word(f, "driver", 0, "characterised", drivers, driver, sizeof(driver)))
+	if (fword(f, "engine", 0, "emulated", engines, engine, sizeof(engine)) ||
+	    fword(f, "driver", 0, "characterised", drivers, driver, sizeof(driver)))
 		return -1;
 	s->engine = strcmp(engine, "rt-app") ? ENGINE_EMULATED : ENGINE_RTAPP;
 	s->driver_meter = !strcmp(driver, "meter");
@@ -318,66 +285,13 @@ static int parse_load_fields(const struct fctx *f, struct scenario *s)
 	if (fint(f, "slice_us", 0, 20, 10000, 200, &v))
 		return -1;
 	s->slice_us = (int)v;
-	if (s->kind == KIND_ENERGY)
+	if (s->kind->load->timeline)
 		return parse_timeline(f, s);
 	s->knob = KNOB_NONE;
 	s->nsteps = 1;
 	if (parse_base_cond(f, &s->step[0]))
 		return -1;
 	strcpy(s->step[0].label, "cond");
-	return 0;
-}
-
-static int parse_latency(const struct fctx *f, struct scenario *s)
-{
-	struct scen_latency *l = &s->lat;
-	const struct conf_entry *e;
-	char buf[CONF_VAL_LEN], *w[SCEN_MAX_LOADS + 1];
-	long v;
-	int i, n;
-
-	if (fint(f, "duration_s", 1, 1, 600, 0, &v))
-		return -1;
-	l->duration_s = (int)v;
-	if (fint(f, "interval_us", 0, 100, 100000, 1000, &v))
-		return -1;
-	l->interval_us = (int)v;
-	if (fint(f, "priority", 0, 1, 99, 95, &v))
-		return -1;
-	l->priority = (int)v;
-	if (fint(f, "hist_us", 0, 100, 100000, 20000, &v))
-		return -1;
-	l->hist_us = (int)v;
-	if (fint(f, "bench_loops", 0, 1, 100000, 10, &v))
-		return -1;
-	l->loops = (int)v;
-	if (get_word(f, "bench_readers", 0, "last", NULL, l->readers,
-		     sizeof(l->readers)))
-		return -1;
-	if (fnum(f, "pass.noise_factor", 1, 1, 100, 0, &l->noise_factor) ||
-	    fnum(f, "pass.noise_floor_pct", 1, 0, 1000, 0, &l->noise_floor_pct) ||
-	    fnum(f, "pass.noise_max_pct", 1, 0, 100000, 0, &l->noise_max_pct))
-		return -1;
-	if (fint(f, "pass.min_boots", 0, 1, 100, 3, &v))
-		return -1;
-	l->min_boots = (int)v;
-	if (fget(f, "loads", 1, &e))
-		return -1;
-	strcpy(buf, e->val);
-	n = fwords(buf, w, SCEN_MAX_LOADS);
-	if (n > SCEN_MAX_LOADS)
-		return ferr(f, e, "loads", "more than %d loads", SCEN_MAX_LOADS);
-	for (i = 0; i < n; i++) {
-		if (!strcmp(w[i], "idle")) {
-			l->load_hz[i] = 0;
-			continue;
-		}
-		if (str_to_long(w[i], &v) || v < 1 || v > 10000)
-			return ferr(f, e, "loads", "'%s': want idle or an update rate 1..10000 Hz",
-				    w[i]);
-		l->load_hz[i] = (int)v;
-	}
-	l->nloads = n;
 	return 0;
 }
 
@@ -399,8 +313,9 @@ static int parse_heat(const struct fctx *f, struct scenario *s)
 		return -1;
 	if (!e)
 		return 0;
-	if (s->kind != KIND_ENERGY && s->kind != KIND_PLACEMENT)
-		return ferr(f, e, "heat", "only energy and placement scenarios take a heat schedule");
+	if (!s->kind->load->heat)
+		return ferr(f, e, "heat", "kind %s takes no heat schedule",
+			    s->kind->name);
 	strcpy(buf, e->val);
 	n = fwords(buf, w, SCEN_MAX_HEAT);
 	if (!n || n > SCEN_MAX_HEAT)
@@ -461,7 +376,8 @@ static int check_run_ems(const struct fctx *f, const struct scenario *s)
 	for (r = 0; r < s->nruns; r++) {
 		enum scen_em em = s->run[r].em;
 
-		if (!s->heat && em == EM_BEST_STATIC && s->kind != KIND_ENERGY) {
+		if (!s->heat && em == EM_BEST_STATIC &&
+		    !(s->kind->load && s->kind->load->timeline)) {
 			fget(f, "runs", 0, &e);
 			return ferr(f, e, "runs", "%s:%s needs a heat schedule (field heat) or kind = energy (the truth's mean over the timeline's steps)",
 				    s->run[r].variant, s->run[r].em_name);
@@ -475,7 +391,8 @@ static int check_run_ems(const struct fctx *f, const struct scenario *s)
 	return 0;
 }
 
-static int parse_thresholds(const struct fctx *f, struct scenario *s)
+/* No threshold: each kind's ->parse reads the ones it judges. */
+static void thresholds_none(struct scenario *s)
 {
 	s->oracle_abs_err_pct_max = -1;
 	s->static_abs_err_pct_min = -1;
@@ -487,40 +404,12 @@ static int parse_thresholds(const struct fctx *f, struct scenario *s)
 	s->invisible_pct_min = -1;
 	s->em_choice_pct_max = -1;
 	s->paired_p_max = s->aa_p_min = -1;
-	if (s->kind == KIND_ENERGY &&
-	    (fnum(f, "pass.runtime_above_oracle_pp", 0, 0, 1000, -1,
-		  &s->runtime_above_oracle_pp) ||
-	     fnum(f, "pass.runtime_monotone_pp", 0, 0, 1000, -1,
-		  &s->runtime_monotone_pp) ||
-	     fnum(f, "pass.runtime_vs_best_static_pp", 0, 0, 1000, -1,
-		  &s->runtime_vs_best_static_pp) ||
-	     fnum(f, "pass.runtime_abs_err_pct_min", 0, 0, 1000, -1,
-		  &s->runtime_abs_err_pct_min) ||
-	     fnum(f, "pass.runtime_vs_static_pp", 0, -100, 100, -1000,
-		  &s->runtime_vs_static_pp) ||
-	     fnum(f, "pass.runtime_opp_err_pct_min", 0, 0, 1000, -1,
-		  &s->runtime_opp_err_pct_min) ||
-	     fnum(f, "pass.task_profile_pct_min", 0, 0, 100, -1,
-		  &s->task_profile_pct_min)))
-		return -1;
-	if (s->kind == KIND_ENERGY)
-		return fnum(f, "pass.oracle_abs_err_pct_max", 0, 0, 1000, -1,
-			    &s->oracle_abs_err_pct_max) ||
-		       fnum(f, "pass.static_abs_err_pct_min", 0, 0, 1000, -1,
-			    &s->static_abs_err_pct_min) ||
-		       fnum(f, "pass.aa_static_pp", 0, 0, 1000, -1,
-			    &s->aa_static_pp);
-	if (s->kind == KIND_SHARED)
-		return fnum(f, "pass.invisible_pct_min", 0, 0, 100, -1,
-			    &s->invisible_pct_min);
-	if (s->kind == KIND_PLACEMENT)
-		return fnum(f, "pass.em_choice_pct_max", 0, 0, 1000, -1,
-			    &s->em_choice_pct_max) ||
-		       fnum(f, "pass.paired_p_max", 0, 0, 1, -1,
-			    &s->paired_p_max) ||
-		       fnum(f, "pass.aa_p_min", 0, 0, 1, -1, &s->aa_p_min) ||
-		       fnum(f, "pass.tie_pp", 0, 0, 100, 0, &s->tie_pp);
-	return 0;
+}
+
+int scen_parse_load(const struct fctx *f, struct scenario *s)
+{
+	return parse_load_fields(f, s) || parse_workloads(f, s) ||
+	       parse_heat(f, s);
 }
 
 static int parse_all(const struct fctx *f, const struct scen_override *ov,
@@ -529,6 +418,7 @@ static int parse_all(const struct fctx *f, const struct scen_override *ov,
 	static const char *const modes[] = { "realtime", "deterministic", NULL };
 	const struct conf_entry *e;
 	const char *base;
+	static const char *kind_names[16];
 	char kind[16];
 	long v;
 	int i;
@@ -550,14 +440,16 @@ static int parse_all(const struct fctx *f, const struct scen_override *ov,
 		return ferr(f, e, "description", "longer than %zu characters",
 			    sizeof(s->description) - 1);
 	strcpy(s->description, e->val);
-	if (get_word(f, "kind", 1, "", kind_names, kind, sizeof(kind)))
+	for (i = 0; scen_kinds[i]; i++)
+		kind_names[i] = scen_kinds[i]->name;
+	if (fword(f, "kind", 1, "", kind_names, kind, sizeof(kind)))
 		return -1;
-	for (i = 0; kind_names[i]; i++)
-		if (!strcmp(kind, kind_names[i]))
-			s->kind = (enum scen_kind)i;
+	for (i = 0; scen_kinds[i]; i++)
+		if (!strcmp(kind, scen_kinds[i]->name))
+			s->kind = scen_kinds[i];
 	if (parse_topology(f, ov ? ov->topo : NULL, s) ||
 	    parse_runs(f, ov ? ov->runs : NULL, s) ||
-	    get_word(f, "mode", 0, "realtime", modes, s->mode, sizeof(s->mode)))
+	    fword(f, "mode", 0, "realtime", modes, s->mode, sizeof(s->mode)))
 		return -1;
 	if (fint(f, "boots", 0, 1, SCEN_MAX_BOOTS, 1, &v))
 		return -1;
@@ -565,27 +457,20 @@ static int parse_all(const struct fctx *f, const struct scen_override *ov,
 	if (fint(f, "timeout_s", 1, 10, 3600, 0, &v))
 		return -1;
 	s->timeout_s = (int)v;
-	if (get_word(f, "platform", 0, "", NULL, s->platform, sizeof(s->platform)))
+	if (fword(f, "platform", 0, "", NULL, s->platform, sizeof(s->platform)))
 		return -1;
 	if (strstr(s->platform, "temperature=") || strstr(s->platform, "profile=") ||
 	    strstr(s->platform, "bin_mv=")) {
 		fget(f, "platform", 0, &e);
 		return ferr(f, e, "platform", "conditions belong in the scenario's own fields");
 	}
-	if ((s->kind == KIND_PLACEMENT || s->kind == KIND_SHARED) &&
-	    !topo_asymmetric(&s->topo)) {
+	if (s->kind->needs_eas && !topo_asymmetric(&s->topo)) {
 		fget(f, "topology", 0, &e);
 		return ferr(f, e, "topology", "impossible topology %s for a %s scenario: EAS needs at least two CPU capacities",
-			    s->topo_spec, scen_kind_name(s->kind));
+			    s->topo_spec, s->kind->name);
 	}
-	if (s->kind == KIND_LATENCY) {
-		if (parse_latency(f, s))
-			return -1;
-	} else if (parse_load_fields(f, s) || parse_workloads(f, s) ||
-		   parse_heat(f, s)) {
-		return -1;
-	}
-	return check_run_ems(f, s) || parse_thresholds(f, s);
+	thresholds_none(s);
+	return s->kind->parse(f, s) || check_run_ems(f, s);
 }
 
 int scen_parse(const char *path, const char *text, int quick,
@@ -603,7 +488,7 @@ int scen_parse(const char *path, const char *text, int quick,
 	u = conf_unused(&c);
 	if (u)
 		return ferr(&f, u, u->key, "unknown field (for kind %s)",
-			    scen_kind_name(s->kind));
+			    s->kind->name);
 	return 0;
 }
 

@@ -3,7 +3,7 @@
  * scen.h - one declared scenario (scenarios/NAME.conf), parsed and checked.
  *
  * Fields (README.md has the full reference):
- *   name, description, kind (energy | placement | shared | latency),
+ *   name, description, kind (kind.c: energy | placement | shared | latency),
  *   topology (default | COUNTxCAP+...), runs (VARIANT[:static|:runtime]...),
  *   mode (realtime | deterministic), boots, timeout_s, platform;
  *   energy/placement/shared: warmup_ms, phase_ms, slice_us, engine, temperature,
@@ -35,7 +35,7 @@
 #define SCEN_NAME_LEN 40
 #define SCEN_MAX_HEAT 16	/* EMRCU_HEAT_MAX_POINTS */
 
-enum scen_kind { KIND_ENERGY, KIND_PLACEMENT, KIND_SHARED, KIND_LATENCY };
+struct scen_kind;
 enum scen_knob { KNOB_NONE, KNOB_TEMPERATURE, KNOB_PROFILE, KNOB_BIN };
 /*
  * Which EM a run prices with.  static: as registered at boot.  oracle: the
@@ -99,7 +99,7 @@ struct scenario {
 	char path[256];
 	char name[SCEN_NAME_LEN];
 	char description[256];
-	enum scen_kind kind;
+	const struct scen_kind *kind;	/* kind.h */
 	char topo_spec[128];
 	struct topo topo;
 	int nruns;
@@ -157,7 +157,6 @@ int scen_parse(const char *path, const char *text, int quick,
 	       const struct scen_override *ov, struct scenario *s, char *err,
 	       size_t errlen);
 
-const char *scen_kind_name(enum scen_kind k);
 const char *scen_em_name(enum scen_em e);
 /* A run's label, "VARIANT:EM" ("VARIANT" for latency). */
 void scen_run_name(const struct scenario *s, int r, char *out, size_t len);

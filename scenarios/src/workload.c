@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kind.h"
 #include "model.h"
 
 int workload_phases(const struct scen_workload *w)
@@ -202,8 +203,11 @@ static int parse_task(const struct fctx *f, const struct conf_entry *e,
 					    s->topo.nclusters);
 			t.cluster = (int)v;
 		} else if (!strcmp(w[i], "profile")) {
-			if (s->kind != KIND_ENERGY || s->engine != ENGINE_EMULATED)
-				return ferr(f, e, "workload", "%s/%s: profile= needs kind = energy and engine = emulated (the placement optimum prices every task with the platform's profile; rt-app names its own threads)",
+			if (!s->kind->load->task_profiles)
+				return ferr(f, e, "workload", "%s/%s: profile=: kind %s prices every task with the platform's profile (its optimum does)",
+					    wl->name, w[0], s->kind->name);
+			if (s->engine != ENGINE_EMULATED)
+				return ferr(f, e, "workload", "%s/%s: profile= needs engine = emulated (rt-app names its own threads)",
 					    wl->name, w[0]);
 			t.profile = model_profile_index(eq);
 			if (!model_task_comm(t.profile))
@@ -304,7 +308,7 @@ static int parse_one(const struct fctx *f, const struct conf_entry *e,
 	if (check_phases(f, e, wl) || check_fit(f, e, s, wl))
 		return -1;
 	wl->max_over_optimal_pct = -1;
-	if (s->kind != KIND_PLACEMENT)
+	if (!s->kind->load->over_optimal)
 		return 0;
 	if (fnum(f, "pass.over_optimal_pct", 0, 0, 1000, -1, &def))
 		return -1;
@@ -323,8 +327,9 @@ int parse_workloads(const struct fctx *f, struct scenario *s)
 	if (n > SCEN_MAX_WORKLOADS)
 		return ferr(f, e[SCEN_MAX_WORKLOADS], "workload", "more than %d workloads",
 			    SCEN_MAX_WORKLOADS);
-	if (s->kind == KIND_ENERGY && n != 1)
-		return ferr(f, e[1], "workload", "an energy scenario has exactly one workload");
+	if (s->kind->load->timeline && n != 1)
+		return ferr(f, e[1], "workload", "kind %s runs one workload along its timeline",
+			    s->kind->name);
 	for (i = 0; i < n; i++) {
 		if (parse_one(f, e[i], s, &s->w[i]))
 			return -1;

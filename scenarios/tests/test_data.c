@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "derive.h"
+#include "kind.h"
 #include "latency.h"
 #include "scen.h"
 #include "signtest.h"
@@ -68,7 +69,7 @@ TEST(derive_metrics)
 	assert_true(!scen_parse("ramp.conf", ramp, 0, NULL, &s, err, sizeof(err)));
 	data_dir(dir, sizeof(dir), "run-unpatched-static");
 	memset(&ms, 0, sizeof(ms));
-	assert_true(!derive_run(&s, dir, &ms, err, sizeof(err)));
+	assert_true(!s.kind->derive(&s, dir, &ms, err, sizeof(err)));
 	m = metric_find(&ms, "em_err_pct.s2_85C", -1);
 	assert_true(m && m->n == 1 && m->v[0] < -10);
 	m = metric_find(&ms, "em_abs_err_pct_max", -1);
@@ -79,7 +80,7 @@ TEST(derive_metrics)
 	/* a missing step names itself and the file */
 	s.nsteps = 4;
 	strcpy(s.step[3].label, "s3_99C");
-	assert_true(derive_run(&s, dir, &ms, err, sizeof(err)));
+	assert_true(s.kind->derive(&s, dir, &ms, err, sizeof(err)));
 	assert_true(strstr(err, "step s3_99C") && strstr(err, "s3_99C.power.json"));
 }
 
@@ -384,7 +385,7 @@ TEST(heat_recorded)
 	assert_near(d.die_max_c[2], 55.476, 1e-9);
 	assert_true(!scen_parse("h.conf", heat, 0, NULL, &s, err, sizeof(err)));
 	memset(&ms, 0, sizeof(ms));
-	assert_true(!derive_run(&s, dir, &ms, err, sizeof(err)));
+	assert_true(!s.kind->derive(&s, dir, &ms, err, sizeof(err)));
 	m = metric_find(&ms, "em_tick_abs_err_pct.s0_25C", -1);
 	assert_true(m && m->n == 1);
 	if (m)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "derive.h"
+#include "kind.h"
 #include "planwrite.h"
 #include "scen.h"
 #include "check.h"
@@ -101,7 +102,7 @@ TEST(fields)
 	const struct scen_workload *w;
 
 	assert_true(!scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)));
-	assert_true(s.kind == KIND_PLACEMENT && s.nruns == 2);
+	assert_true(s.kind == &kind_placement && s.nruns == 2);
 	assert_true(s.run[1].em == EM_ORACLE && !strcmp(s.run[1].variant, "b"));
 	assert_true(s.step[0].temp_mc == 60000 && !strcmp(s.step[0].profile, "nominal"));
 	assert_true(s.nworkloads == 2);
@@ -204,6 +205,38 @@ TEST(override_runs)
 	assert_true(strstr(err, "field topology: TOPO=17x100: impossible topology"));
 }
 
+/*
+ * Every kind the engine may be handed is whole: the ops it calls on every
+ * kind, and a plan for those that run the guest's plan.  Each shipped
+ * scenario names a kind, and each kind is named by one.
+ */
+TEST(kinds)
+{
+	static const char *const files[] = { "chip-binning", "placement",
+		"shared-domain", "wakeup-latency" };
+	const struct scen_kind *const *k;
+	char path[600];
+	int i, seen;
+
+	for (k = scen_kinds; *k; k++) {
+		assert_msg((*k)->name && (*k)->parse && (*k)->nitems &&
+			   (*k)->cmd && (*k)->derive && (*k)->declares_checks &&
+			   (*k)->judge, "kind %s lacks an op", (*k)->name);
+		assert_msg(!(*k)->load == !(*k)->plan,
+			   "kind %s: a plan if and only if load rules", (*k)->name);
+		assert_msg(!(*k)->module == !(*k)->module_guest,
+			   "kind %s: module without its guest path", (*k)->name);
+		seen = 0;
+		for (i = 0; i < (int)(sizeof(files) / sizeof(files[0])); i++) {
+			snprintf(path, sizeof(path), "%s/%s.conf", t_dir, files[i]);
+			if (scen_load(path, 1, NULL, &s, err, sizeof(err)))
+				fail_msg("%s", err);
+			seen += s.kind == *k;
+		}
+		assert_msg(seen == 1, "kind %s: %d of the files name it", (*k)->name, seen);
+	}
+}
+
 int test_scen(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +247,7 @@ int test_scen(void)
 		NAMED("scenarios/scen/capacity-ranks", ranks),
 		NAMED("scenarios/scen/step-labels", labels),
 		NAMED("scenarios/scen/command-line-overrides", override_runs),
+		NAMED("scenarios/scen/kinds-complete", kinds),
 	};
 
 	return run_group("scenarios/scen", tests);
