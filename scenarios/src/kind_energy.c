@@ -225,42 +225,42 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 		scen_run_name(s, r, rn, sizeof(rn));
 		if (run->em == EM_ORACLE && s->oracle_abs_err_pct_max >= 0)
 			judge_check(j, "sanity (bound by construction: the truth pushed): oracle |EM error| % at every step",
-			      rn, e, "<=", s->oracle_abs_err_pct_max,
-			      e <= s->oracle_abs_err_pct_max, 1);
+				    rn, e, "<=", s->oracle_abs_err_pct_max,
+				    e <= s->oracle_abs_err_pct_max, 1);
 		if (run->em == EM_STATIC && s->static_abs_err_pct_min >= 0) {
 			struct pooled p = pool_step(o, no, r, err_metric(s), last, -1);
 
 			snprintf(what, sizeof(what), "static EM |error| %% at the last step (%s)", last);
 			judge_check(j, what, rn, p.median, ">=", s->static_abs_err_pct_min,
-			      p.n && p.median >= s->static_abs_err_pct_min, 1);
+				    p.n && p.median >= s->static_abs_err_pct_min, 1);
 		}
 		if (s->task_profile_pct_min >= 0) {
 			double lo = step_extreme(s, o, no, r, "task_profile_busy_pct", 1);
 
 			judge_check(j, "the truth ran tasks under their own profiles: % of busy time, the least step",
-			      rn, lo, ">=", s->task_profile_pct_min,
-			      lo >= s->task_profile_pct_min, 1);
+				    rn, lo, ">=", s->task_profile_pct_min,
+				    lo >= s->task_profile_pct_min, 1);
 		}
 		if (run->em != EM_RUNTIME)
 			continue;
 		if (s->runtime_abs_err_pct_min >= 0)
 			judge_check(j, "the driver's declared mis-model shows: runtime |EM error| % at the worst step",
-			      rn, e, ">=", s->runtime_abs_err_pct_min,
-			      e >= s->runtime_abs_err_pct_min, 1);
+				    rn, e, ">=", s->runtime_abs_err_pct_min,
+				    e >= s->runtime_abs_err_pct_min, 1);
 		if (s->runtime_opp_err_pct_min >= 0) {
 			double d = worst_step(s, o, no, r, "em_opp_abs_err_pct_max");
 
 			judge_check(j, "measured, not by construction: runtime table's worst OPP |error| % at the worst step",
-			      rn, d, ">=", s->runtime_opp_err_pct_min,
-			      d >= s->runtime_opp_err_pct_min, 1);
+				    rn, d, ">=", s->runtime_opp_err_pct_min,
+				    d >= s->runtime_opp_err_pct_min, 1);
 		}
 		q = run_of(s, EM_ORACLE, run->variant);
 		if (s->runtime_above_oracle_pp >= 0) {
 			double d = q >= 0 ? e - worst_abs_err(s, o, no, q) : NAN;
 
 			judge_check(j, "measured, not by construction: runtime |EM error| - oracle's, pp",
-			      rn, d, ">=", s->runtime_above_oracle_pp,
-			      d >= s->runtime_above_oracle_pp, 1);
+				    rn, d, ">=", s->runtime_above_oracle_pp,
+				    d >= s->runtime_above_oracle_pp, 1);
 		}
 		if (best < 0 || run->period_ms < s->run[best].period_ms)
 			best = r;
@@ -285,7 +285,7 @@ static void energy_checks(struct judge *j, const struct scenario *s,
 		snprintf(what, sizeof(what), "|EM error| %% at %d ms - at %d ms (shorter period, no worse), pp",
 			 s->run[r].period_ms, s->run[next].period_ms);
 		judge_check(j, what, rn, d, "<=", s->runtime_monotone_pp,
-		      d <= s->runtime_monotone_pp, 1);
+			    d <= s->runtime_monotone_pp, 1);
 	}
 	if (s->runtime_vs_static_pp > -1000)
 		buys_check(j, s, o, no, best, EM_STATIC, "the boot-static EM's",

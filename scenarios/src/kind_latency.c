@@ -149,7 +149,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 	resolved = !b.n || (b.n >= s->lat.min_boots &&
 			    (isnan(band) || band <= s->lat.noise_max_pct));
 	judge_check(j, what, rn, band, "<=", s->lat.noise_max_pct,
-	      !isnan(band) && band <= s->lat.noise_max_pct, 0);
+		    !isnan(band) && band <= s->lat.noise_max_pct, 0);
 	for (r = 1; r < s->nruns; r++) {
 		struct pooled p = pool_step(o, no, r, metric, label, -1);
 		double dev = p.n && b.n && b.median > 0 ?
@@ -162,7 +162,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 			 " (inconclusive: too few boots for an A/A band)" :
 			 " (inconclusive: A/A band too wide)");
 		judge_check(j, what, rn, dev, "<=", limit, !isnan(dev) && dev <= limit,
-		      resolved);
+			    resolved);
 		j->inconclusive += !resolved;
 	}
 }

@@ -166,7 +166,7 @@ static void placement_pairs(struct judge *j, const struct scenario *s,
 				 c.wins, c.ties, c.losses,
 				 resolved ? "" : " (inconclusive: too few pairs to reach p)");
 			judge_check(j, what, rn, p, "<=", s->paired_p_max,
-			      p <= s->paired_p_max, resolved);
+				    p <= s->paired_p_max, resolved);
 			j->inconclusive += !resolved;
 		}
 	}
@@ -192,7 +192,7 @@ static void placement_pairs(struct judge *j, const struct scenario *s,
 				 c.ties, c.losses,
 				 resolved ? "" : " (inconclusive: too few pairs to reject)");
 			judge_check(j, what, rn, p, ">=", s->aa_p_min,
-			      p >= s->aa_p_min, resolved);
+				    p >= s->aa_p_min, resolved);
 			j->inconclusive += !resolved;
 		}
 	}
@@ -217,7 +217,7 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 			continue;
 		for (r = 0; r < s->nruns; r++) {
 			struct pooled p = pool_step_valid(o, no, r, "placement_over_optimal_pct",
-					      w->name, -1);
+							  w->name, -1);
 			int judged = s->run[r].em == EM_ORACLE ||
 				     s->run[r].em == EM_RUNTIME;
 			int straddle = p.n && p.median > w->max_over_optimal_pct &&
@@ -228,22 +228,22 @@ static void placement_checks(struct judge *j, const struct scenario *s,
 				 w->name, p.n, boots_ok(o, no, r),
 				 straddle ? "; inconclusive: the boots straddle the limit" : "");
 			judge_check(j, what, rn, p.median, "<=", w->max_over_optimal_pct,
-			      p.n && p.median <= w->max_over_optimal_pct,
-			      judged && !straddle);
+				    p.n && p.median <= w->max_over_optimal_pct,
+				    judged && !straddle);
 			j->inconclusive += judged && straddle;
 		}
 	}
 	for (i = 0; s->em_choice_pct_max >= 0 && i < s->nworkloads; i++) {
 		for (r = 0; r < s->nruns; r++) {
 			struct pooled p = pool_step(o, no, r, "em_choice_declared_over_optimal_pct",
-					     s->w[i].name, -1);
+						    s->w[i].name, -1);
 
 			scen_run_name(s, r, rn, sizeof(rn));
 			snprintf(what, sizeof(what), "%s: the EM's best placement (declared load) over optimal %%",
 				 s->w[i].name);
 			judge_check(j, what, rn, p.median, "<=", s->em_choice_pct_max,
-			      p.n && p.median <= s->em_choice_pct_max,
-			      s->run[r].em == EM_ORACLE);
+				    p.n && p.median <= s->em_choice_pct_max,
+				    s->run[r].em == EM_ORACLE);
 		}
 	}
 }
