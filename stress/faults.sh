@@ -20,12 +20,12 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 export BUILD
 V=${1:-patched-debug}
-RUN=$TOP/qemu-runner/emrcu-run
 OUT=$BUILD/faults/$V-$$
 TOPO=2x1024		# two vCPUs: the faults need no topology, boots are faster
 TIMEOUT=240		# per boot (a KASAN kernel boots in ~20-60 s under load)
 suite=faults
-. "$TOP/stress/lib.sh"
+RUNNER_ARGS=(--mode realtime --topo "$TOPO" --timeout "$TIMEOUT" --idle-timeout 60)
+. "$TOP/tests/lib.sh"
 # The small tmpfs mounts of the disk-full cases (fullfs below) are undone
 # on every way out.  fullfs runs in a command substitution, a subshell, so
 # the mount points are found by their place, not kept in a variable.
@@ -44,30 +44,11 @@ mkdir -p "$OUT"
 # The earlier result every fault must leave intact.
 BLOCK='{"module": "emrcu_crash", "ok": true}'
 
-# case NAME WANT_RC WANT_LINE_REGEX -- emrcu-run args...: outdir $OUT/NAME
-# (or $OUTDIR_OVERRIDE); sets $line, emrcu-run's verdict line.
-case_() {
-	local name=$1 want=$2 re=$3 rc d=${OUTDIR_OVERRIDE:-$OUT/$1}
-	shift 4
-	"$RUN" --variant "$V" --mode realtime --topo "$TOPO" --outdir "$d" \
-		--timeout "$TIMEOUT" --idle-timeout 60 "$@" >"$OUT/$name.out" 2>&1
-	rc=$?
-	line=$(grep '^emrcu-run: ' "$OUT/$name.out" | grep -v '^emrcu-run: warning' | tail -1)
-	if [ "$rc" != "$want" ]; then
-		ko "$name" "exit $rc, want $want: $line"
-		return 1
-	elif ! grep -Eq -- "$re" <<<"$line"; then
-		ko "$name" "line '$line' does not match /$re/"
-		return 1
-	fi
-	return 0
-}
-
 # kernel NAME WANT_RC KIND REGEX -- args: a kernel fault after a result block.
 kernel() {
 	local name=$1 want=$2 kind=$3 re=$4 d=$OUT/$1
 	shift 5
-	case_ "$name" "$want" "$re" -- "$@" || return
+	runner_case "$name" "$want" "$re" -- "$@" || return
 	if [ "$(cat "$d/crash-block.json" 2>/dev/null)" != "$BLOCK" ]; then
 		ko "$name" "earlier result crash-block.json lost: '$(cat "$d/crash-block.json" 2>/dev/null)'"
 	elif ! jq -e --arg k "$kind" '.exit_kind == $k and .results[0] == "crash-block.json"' \
@@ -100,7 +81,7 @@ kernel hang 12 idle 'FAIL idle: hang: no console output for --idle-timeout 45 s'
 # ---- QEMU missing: named, and the results already in OUTDIR stay ------------
 d=$OUT/oops
 sum0=$(cd "$d" && sha256sum crash-block.json meta.json console.log 2>/dev/null)
-if OUTDIR_OVERRIDE=$d case_ qemu-missing 13 'FAIL qemu: /nonexistent/qemu-system-aarch64 not found' -- \
+if OUTDIR_OVERRIDE=$d runner_case qemu-missing 13 'FAIL qemu: /nonexistent/qemu-system-aarch64 not found' -- \
 	--qemu /nonexistent/qemu-system-aarch64 --module "$KO:what=block"; then
 	if [ "$(cd "$d" && sha256sum crash-block.json meta.json console.log 2>/dev/null)" = "$sum0" ] && [ -n "$sum0" ]; then
 		ok "qemu-missing (exit 13, the earlier run's results in the same outdir unchanged)"
@@ -128,7 +109,7 @@ else
 	# Before the boot: the initrd does not fit.
 	m=$(fullfs initrd $((4 << 20)))
 	echo "$BLOCK" >"$m/earlier.json"
-	if OUTDIR_OVERRIDE=$m case_ disk-full 15 'FAIL initrd: cannot write .*initrd.img: No space left on device' -- \
+	if OUTDIR_OVERRIDE=$m runner_case disk-full 15 'FAIL initrd: cannot write .*initrd.img: No space left on device' -- \
 		--module "$KO:what=block"; then
 		if [ "$(cat "$m/earlier.json")" = "$BLOCK" ]; then
 			ok "disk-full (initrd: exit 15, earlier.json intact)"
@@ -153,7 +134,7 @@ else
 	EOF
 	if [ "$img" = 0 ]; then
 		ko disk-full-results "no $BUILD/image/base.cpio"
-	elif OUTDIR_OVERRIDE=$m case_ disk-full-results 15 'FAIL output: results not saved: cannot write .*: No space left on device' -- \
+	elif OUTDIR_OVERRIDE=$m runner_case disk-full-results 15 'FAIL output: results not saved: cannot write .*: No space left on device' -- \
 		--cmd-file "$OUT/big.sh" --module "$KO:what=block"; then
 		if [ "$(cat "$m/small.txt" 2>/dev/null)" != earlier ] ||
 			[ "$(cat "$m/crash-block.json" 2>/dev/null)" != "$BLOCK" ]; then

@@ -75,7 +75,7 @@ case "$MIN_UPDATES" in '' | *[!0-9]*) echo "stress/run.sh: MIN_UPDATES=$MIN_UPDA
 case "$EXPECT" in pass | fail) ;; *) echo "stress/run.sh: EXPECT=$EXPECT: pass or fail" >&2; exit 2 ;; esac
 
 suite=stress/$VARIANT
-. "$TOP/stress/lib.sh"
+. "$TOP/tests/lib.sh"
 
 # ---- build: kernel variant, runner, modules --------------------------------
 build build "$VARIANT" "$TOP/bench/platform" "$TOP/bench/em_torture"

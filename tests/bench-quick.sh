@@ -12,8 +12,8 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 C=$BUILD/clones
-ok() { echo "PASS: bench-quick/$1"; }
-ko() { echo "FAIL: bench-quick/$1 ($2)"; }
+suite=bench-quick
+. "$TOP/tests/lib.sh"
 ARGS=(QUICK=1 BOOTS=1 "UPDATE_HZ=0 1000" BASELINES=unpatched NUMERATORS=patched SCENARIOS=none)
 
 start=$(date +%s)
@@ -100,3 +100,4 @@ else
 		ko "executed-lines" "no energy_model.h line among the changed lines of $X"
 	fi
 fi
+finish

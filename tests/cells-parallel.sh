@@ -13,7 +13,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 suite=cells
-. "$TOP/stress/lib.sh"
+. "$TOP/tests/lib.sh"
 build build unpatched bench/platform bench/em_bench
 D=$BUILD/test-cells
 rm -rf "$D"

@@ -15,7 +15,7 @@ v=${1:-patched}
 TEMP_MC=${TEMP_MC:-85000}
 name=em-trace/$v
 suite=$name
-. "$TOP/stress/lib.sh"
+. "$TOP/tests/lib.sh"
 build build "$v" bench/platform
 ko=${KOS[0]}
 out=$BUILD/em-trace/$v
@@ -36,7 +36,7 @@ EOS
 r=$?
 run=$out/run
 if [ $r -ne 0 ] || [ ! -s "$run/trace" ] || [ ! -s "$run/power" ] || [ ! -s "$run/params" ]; then
-	echo "FAIL: $name/run (emrcu-run exit $r or no trace, see $out/runner.log)"
+	ko "run" "emrcu-run exit $r or no trace, see $out/runner.log"
 	exit 1
 fi
 # DEV NR IDX KHZ UW: the power the platform pushed is the truth at the
@@ -46,28 +46,24 @@ jq -r --slurpfile p "$run/params" '.clusters[] as $c |
 	range($c.khz | length) as $i |
 	"\($dev) \($c.khz | length) \($i) \($c.khz[$i]) \($c.busy_uw[$i])"' \
 	"$run/power" >"$out/expect" 2>"$out/jq.err" || {
-	echo "FAIL: $name/parse (jq: $(head -1 "$out/jq.err"))"
+	ko "parse" "jq: $(head -1 "$out/jq.err")"
 	exit 1
 }
-rc=0
 if res=$(awk -f "$TOP/tests/em-trace-check.awk" "$out/expect" "$run/trace"); then
 	if grep -q ' 0 flagged inefficient' <<<"$res"; then
-		echo "FAIL: $name/values (no state flagged inefficient at $TEMP_MC m°C: the flags check cannot fail; $res)"
-		rc=1
+		ko "values" "no state flagged inefficient at $TEMP_MC m°C: the flags check cannot fail; $res"
 	else
-		echo "PASS: $name/values (${res#ok: })"
+		ok "values" "${res#ok: }"
 	fi
 else
-	echo "FAIL: $name/values ($(grep -m3 '^bad' <<<"$res" | tr '\n' ';'))"
-	rc=1
+	ko "values" "$(grep -m3 '^bad' <<<"$res" | tr '\n' ';')"
 fi
 # Negative control: the first traced power replaced by 1 µW.
 awk '!done && / em_perf_state: / { sub(/ power=[0-9]+/, " power=1"); done = 1 } 1' \
 	"$run/trace" >"$out/trace.corrupt"
 if awk -f "$TOP/tests/em-trace-check.awk" "$out/expect" "$out/trace.corrupt" >"$out/corrupt.txt"; then
-	echo "FAIL: $name/negative-control (a trace with a wrong power passed the check)"
-	rc=1
+	ko "negative-control" "a trace with a wrong power passed the check"
 else
-	echo "PASS: $name/negative-control ($(grep -m1 '^bad' "$out/corrupt.txt"))"
+	ok "negative-control" "$(grep -m1 '^bad' "$out/corrupt.txt")"
 fi
-exit $rc
+finish

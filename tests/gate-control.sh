@@ -7,31 +7,34 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
+suite=gate-control
+. "$TOP/tests/lib.sh"
 D=$BUILD/test-gate-control
 rm -rf "$D"
 make -s -C "$TOP" gate-control NOPS=1 GATE_CONTROL_DIR="$D" >"$BUILD/test-gate-control.log" 2>&1
 rc=$?
 if [ "$rc" -eq 0 ]; then
-	echo "PASS: gate-control/run"
+	ok "run"
 else
-	echo "FAIL: gate-control/run (make gate-control exit $rc: $(tail -1 "$BUILD/test-gate-control.log"))"
+	ko "run" "make gate-control exit $rc: $(tail -1 "$BUILD/test-gate-control.log")"
 fi
 g=$D/aa/gate.json
 n=$(jq '.regressions' "$g" 2>/dev/null)
 c=$(jq '.compared' "$g" 2>/dev/null)
 if [ "${n:-x}" = 0 ] && [ "${c:-0}" -gt 0 ]; then
-	echo "PASS: gate-control/aa-flags-nothing ($c figures compared)"
+	ok "aa-flags-nothing" "$c figures compared"
 else
-	echo "FAIL: gate-control/aa-flags-nothing (A/A: ${n:-no} regression(s) of ${c:-no} figures; $g)"
+	ko "aa-flags-nothing" "A/A: ${n:-no} regression(s) of ${c:-no} figures; $g"
 fi
 j=$D/aa/detect.json
 sel='.figures[] | select(.name == "hot_path_instructions_per_call" and .mode == "deterministic" and .update_hz == 0)'
 pds=$(jq -r "$sel | .cluster" "$j" 2>/dev/null)
-[ -n "$pds" ] || echo "FAIL: gate-control/nop-flagged (no instructions/call figure in $j)"
+[ -n "$pds" ] || ko "nop-flagged" "no instructions/call figure in $j"
 for pd in $pds; do
 	r=$(jq -r "$sel | select(.cluster == $pd) | \"\(.regression) \(.base_median) -> \(.new_median)\"" "$j")
 	case $r in
-	true*) echo "PASS: gate-control/nop-flagged-pd$pd (${r#true })" ;;
-	*) echo "FAIL: gate-control/nop-flagged-pd$pd (not flagged: ${r#* })" ;;
+	true*) ok "nop-flagged-pd$pd" "${r#true }" ;;
+	*) ko "nop-flagged-pd$pd" "not flagged: ${r#* }" ;;
 	esac
 done
+finish

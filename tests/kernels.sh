@@ -6,10 +6,13 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
+suite=build
+. "$TOP/tests/lib.sh"
 for v in ${TEST_VARIANTS:-unpatched patched patched-debug}; do
 	if "$TOP/kernel/variant.sh" "$v"; then
-		echo "PASS: build/$v ($(cat "$BUILD/$v/build-time" 2>/dev/null))"
+		ok "$v" "$(cat "$BUILD/$v/build-time" 2>/dev/null)"
 	else
-		echo "FAIL: build/$v (kernel/variant.sh $v failed)"
+		ko "$v" "kernel/variant.sh $v failed"
 	fi
 done
+finish

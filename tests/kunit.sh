@@ -8,6 +8,6 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 V=${1:?usage: tests/kunit.sh VARIANT}
 suite=kunit/$V
-. "$TOP/stress/lib.sh"
+. "$TOP/tests/lib.sh"
 build build "$V" bench/platform
 exec "$TOP/kernel/tests/run-kunit.sh" "$V" --module "${KOS[0]}"

@@ -26,17 +26,18 @@ BUILD=${BUILD:-$TOP/build}
 MAXCPUS=${MAXCPUS:-4}
 [ $# -gt 0 ] || set -- unpatched patched
 P=/sys/kernel/debug/emrcu_platform/power
-rc=0
-result() { echo "$1: late-online/$v/$2${3:+ ($3)}"; [ "$1" = PASS ] || rc=1; }
+suite=late-online
+. "$TOP/tests/lib.sh"
 
 grep -qx 'guest/late-online' <(sed 's/#.*//; s/[[:space:]]//g' "$TOP/kernel/tests/expected-v2-gaps") ||
-	{ echo "FAIL: late-online/declared (guest/late-online not in kernel/tests/expected-v2-gaps)"; exit 1; }
+	{ ko declared "guest/late-online not in kernel/tests/expected-v2-gaps"; finish; }
 
 for v in "$@"; do
+	suite=late-online/$v
 	# A scratch kernel in $BUILD/V (kernel/tests/mutants.sh) is named by
 	# KUNIT_EXPECT, as for kernel/tests/run-kunit.sh.
 	if ! variant_lookup "$v"; then
-		result FAIL setup "unknown variant (kernel/variants); for a scratch build set KUNIT_EXPECT=fixed|v2"
+		ko setup "unknown variant (kernel/variants); for a scratch build set KUNIT_EXPECT=fixed|v2"
 		continue
 	fi
 	case ",$VARIANT_PDIRS," in
@@ -45,11 +46,11 @@ for v in "$@"; do
 	*) expect=match ;;
 	esac
 	if [ "$VARIANT_SCRATCH" = 0 ] && ! "$TOP/kernel/variant.sh" "$v" >/dev/null 2>&1; then
-		result FAIL build "kernel/variant.sh $v"
+		ko build "kernel/variant.sh $v"
 		continue
 	fi
 	if ! ko=$("$TOP/bench/kmod.sh" "$v" bench/platform | tail -1) || [ ! -f "$ko" ]; then
-		result FAIL build "bench/kmod.sh $v bench/platform"
+		ko build "bench/kmod.sh $v bench/platform"
 		continue
 	fi
 	out=$BUILD/late-online/$v
@@ -67,7 +68,7 @@ for v in "$@"; do
 		--timeout 180 --idle-timeout 90 >"$out/runner.log" 2>&1
 	r=$?
 	if [ $r -ne 0 ] || [ ! -s "$out/run/after" ] || [ ! -s "$out/run/before" ]; then
-		result FAIL boot "emrcu-run exit $r, see $out/runner.log"
+		ko boot "emrcu-run exit $r, see $out/runner.log"
 		continue
 	fi
 	# Per cluster: late (no EM before the online), the two sets.
@@ -75,12 +76,12 @@ for v in "$@"; do
 		($b[0].clusters[] | select(.id == $c.id) | .em_inefficient_khz == null) as $late |
 		"\($c.id) \($late) \($c.em_inefficient_khz | tojson) \($c.cpufreq_inefficient_khz | tojson)"' \
 		"$out/run/after" >"$out/sets" 2>"$out/jq.err" ||
-		{ result FAIL parse "jq: $(head -1 "$out/jq.err")"; continue; }
+		{ ko parse "jq: $(head -1 "$out/jq.err")"; continue; }
 	ctl= late= nlate=0 flagged=0 differ=0
 	while read -r id is_late em cf; do
 		line="cluster$id em=$em cpufreq=$cf"
 		if [ "$em" = null ]; then
-			result FAIL parse "cluster$id has no EM after the online"
+			ko parse "cluster$id has no EM after the online"
 		elif [ "$is_late" = false ]; then
 			[ "$em" = "$cf" ] && ctl="$ctl; $line" || ctl="$ctl; DIFFER $line"
 		else
@@ -92,23 +93,23 @@ for v in "$@"; do
 	done <"$out/sets"
 	ctl=${ctl#; } late=${late#; }
 	if [ -z "$ctl" ]; then
-		result FAIL control "no cluster was online at load"
+		ko control "no cluster was online at load"
 	elif [[ $ctl == *DIFFER* ]]; then
-		result FAIL control "$ctl"
+		ko control "$ctl"
 	else
-		result PASS control "$ctl"
+		ok control "$ctl"
 	fi
 	if [ "$nlate" -eq 0 ] || [ "$flagged" -eq 0 ]; then
-		result FAIL late "$nlate late cluster(s), $flagged with an inefficient state: the check cannot fail"
+		ko late "$nlate late cluster(s), $flagged with an inefficient state: the check cannot fail"
 	elif [ $expect = match ] && [ $differ -eq 0 ]; then
-		result PASS late "$late"
+		ok late "$late"
 	elif [ $expect = gap ] && [ $differ -gt 0 ]; then
 		warned=$(grep -c 'EM: No online CPU for CPUFreq policy' "$out/run/console.log")
-		result PASS late "expected failure, v2 gap: $differ late cluster(s) differ, $warned 'No online CPU' warning(s): $late"
+		ok late "expected failure, v2 gap: $differ late cluster(s) differ, $warned 'No online CPU' warning(s): $late"
 	elif [ $expect = gap ]; then
-		result FAIL late "v2 should miss the marks of a late cluster (expected-v2-gaps) but: $late"
+		ko late "v2 should miss the marks of a late cluster (expected-v2-gaps) but: $late"
 	else
-		result FAIL late "$differ late cluster(s) differ: $late"
+		ko late "$differ late cluster(s) differ: $late"
 	fi
 done
-exit $rc
+finish

@@ -7,8 +7,9 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 D=$BUILD/test-scenarios
-rc=0
+. "$TOP/tests/lib.sh"
 for n in "$@"; do
+	suite=scenario/$n
 	rm -rf "${D:?}/$n"
 	mkdir -p "$D"
 	"$TOP/scenarios/run.sh" "$n" "$D" QUICK=1 >"$D/$n.log" 2>&1
@@ -20,16 +21,14 @@ for n in "$@"; do
 		grep -E '^(PASS|FAIL): ' "$t" | grep -v ' check(s), ' | sed -E "s/^(PASS|FAIL): /\1: scenario\/$n: /"
 	fi
 	if [ "$r" -eq 0 ]; then
-		echo "PASS: scenario/$n/run"
+		ok "run"
 	else
-		echo "FAIL: scenario/$n/run (scenarios/run.sh exit $r: $(grep -v '^$' "$D/$n.log" | tail -1))"
-		rc=1
+		ko "run" "scenarios/run.sh exit $r: $(grep -v '^$' "$D/$n.log" | tail -1)"
 	fi
 	if grep -q "^### $n" "$D/$n/report.md" 2>/dev/null && ls "$D/$n"/scenario_*.png >/dev/null 2>&1; then
-		echo "PASS: scenario/$n/report"
+		ok "report"
 	else
-		echo "FAIL: scenario/$n/report (no '### $n' section or plot in $D/$n)"
-		rc=1
+		ko "report" "no '### $n' section or plot in $D/$n"
 	fi
 done
-exit $rc
+finish

@@ -11,7 +11,8 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 S=$TOP/results/schema
 CHECK=$TOP/results/check-schema.py
-rc=0
+suite=schema
+. "$TOP/tests/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -20,25 +21,22 @@ check() {
 	local kind=$1 defect=$2
 	shift 2
 	if [ $# -eq 0 ]; then
-		echo "FAIL: schema/$kind (no $kind.json under $BUILD: run the suites that write them first)"
-		rc=1
+		ko "$kind" "no $kind.json under $BUILD: run the suites that write them first"
 		return
 	fi
 	"$CHECK" "$S/$kind.schema.json" "$@" >"$tmp/$kind.out" 2>&1
 	local bad
 	bad=$(grep -vc '^ok: ' "$tmp/$kind.out")
 	if [ "$bad" -eq 0 ]; then
-		echo "PASS: schema/$kind ($# file(s) valid)"
+		ok "$kind" "$# file(s) valid"
 	else
-		echo "FAIL: schema/$kind ($bad of $# refused: $(grep -v '^ok: ' "$tmp/$kind.out" | head -2 | tr '\n' ' '))"
-		rc=1
+		ko "$kind" "$bad of $# refused: $(grep -v '^ok: ' "$tmp/$kind.out" | head -2 | tr '\n' ' ')"
 	fi
 	jq "$defect" "$1" >"$tmp/defect.json"
 	if "$CHECK" "$S/$kind.schema.json" "$tmp/defect.json" >"$tmp/defect.out" 2>&1; then
-		echo "FAIL: schema/$kind/negative-control ($defect on $1 passed)"
-		rc=1
+		ko "$kind/negative-control" "$defect on $1 passed"
 	else
-		echo "PASS: schema/$kind/negative-control ($defect: $(sed 's/^bad: [^:]*: //' "$tmp/defect.out" | head -1))"
+		ok "$kind/negative-control" "$defect: $(sed 's/^bad: [^:]*: //' "$tmp/defect.out" | head -1)"
 	fi
 }
 
@@ -51,4 +49,4 @@ mapfile -t metas < <(find "$BUILD" -name meta.json -not -path '*/tests/data/*' \
 check summary 'del(.figures[0].median)' "${summaries[@]}"
 check gate '.figures[0].regression = "no"' "${gates[@]}"
 check meta 'del(.exit_kind)' "${metas[@]}"
-exit $rc
+finish

@@ -5,6 +5,8 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/kernel/env.sh"
+suite=series
+. "$TOP/tests/lib.sh"
 P=$TOP/kernel/patches
 expect=$BUILD/expected-subjects
 grep -v '^#' "$TOP/kernel/expected-subjects" >"$expect"
@@ -12,7 +14,7 @@ grep -v '^#' "$TOP/kernel/expected-subjects" >"$expect"
 check() { # name, condition-command...
 	local n=$1
 	shift
-	if "$@"; then echo "PASS: series/$n"; else echo "FAIL: series/$n"; fi
+	if "$@"; then ok "$n"; else ko "$n" "failed"; fi
 }
 
 n=$(grep -cv '^\s*\(#\|$\)' "$P/series" 2>/dev/null || echo 0)
@@ -24,9 +26,9 @@ subjects() {
 	for f in $(patch_list "$P"); do patch_subject "$f"; done
 }
 if diff <(subjects) "$expect" >"$BUILD/series-subjects.diff"; then
-	echo "PASS: series/subjects-match-cover-letter"
+	ok "subjects-match-cover-letter"
 else
-	echo "FAIL: series/subjects-match-cover-letter (diff in $BUILD/series-subjects.diff)"
+	ko "subjects-match-cover-letter" "diff in $BUILD/series-subjects.diff"
 	cat "$BUILD/series-subjects.diff"
 fi
 
@@ -35,12 +37,12 @@ src=$BUILD/patched/src
 if [ -d "$src" ]; then
 	applied=$(git -C "$src" log --format=%s base.. | tac | head -17)
 	if diff <(echo "$applied") "$expect" >/dev/null; then
-		echo "PASS: series/git-am-onto-linux-source-6.1"
+		ok "git-am-onto-linux-source-6.1"
 	else
-		echo "FAIL: series/git-am-onto-linux-source-6.1 (patched worktree does not hold the 17)"
+		ko "git-am-onto-linux-source-6.1" "patched worktree does not hold the 17"
 	fi
 else
-	echo "FAIL: series/git-am-onto-linux-source-6.1 (no patched worktree: build failed?)"
+	ko "git-am-onto-linux-source-6.1" "no patched worktree: build failed?"
 fi
 
 # check-series' coverage rule (kernel/patch-objects.sh): a changed C file
@@ -57,5 +59,6 @@ if [ -f "$out/.emrcu-built" ]; then
 	check "uncompiled-check-names-a-file-the-config-skips" \
 		grep -qx drivers/thermal/cpufreq_cooling.c <(patch_uncompiled "$p13" "$out")
 else
-	echo "FAIL: series/uncompiled-check (no patched build in $out)"
+	ko "uncompiled-check" "no patched build in $out"
 fi
+finish

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # bench/em_bench/test.sh — guest tests of em_bench (PASS:/FAIL: lines).
 #
 # Needs the variants unpatched and patched built and qemu-runner/emrcu-run.
@@ -18,15 +18,13 @@ RUN=$TOP/qemu-runner/emrcu-run
 TEST_PDS=4,8,16,32,64
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/em_bench_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-fails=0
+suite=em_bench
+. "$TOP/tests/lib.sh"
 
-pass() { echo "PASS: em_bench: $*"; }
-fail() { echo "FAIL: em_bench: $*"; fails=$((fails + 1)); }
-
-[ -x "$RUN" ] || { fail "qemu-runner/emrcu-run missing: run make tools"; exit 1; }
+[ -x "$RUN" ] || { ko setup "qemu-runner/emrcu-run missing: run make tools"; finish; }
 for v in unpatched patched; do
 	"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >/dev/null ||
-		{ fail "modules do not build for $v"; exit 1; }
+		{ ko setup "modules do not build for $v"; finish; }
 done
 
 # boot NAME VARIANT PLATFORM_PARAMS EM_BENCH_PARAMS: outdir $tmp/NAME;
@@ -46,11 +44,11 @@ bad() {
 	boot "$1" "$2" "" "$3"
 	c=$tmp/$1/console.log
 	if ! grep -q "insmod .*em_bench.ko failed (rc $4)" "$c"; then
-		fail "$1: '$3' on $2 did not fail with rc $4"
+		ko "$1" "'$3' on $2 did not fail with rc $4"
 	elif ! grep -q "em_bench: .*$5" "$c"; then
-		fail "$1: '$3' on $2: no error message naming $5"
+		ko "$1" "'$3' on $2: no error message naming $5"
 	else
-		pass "$1: '$3' on $2 refused (rc $4)"
+		ok "$1" "'$3' on $2 refused (rc $4)"
 	fi
 }
 
@@ -69,24 +67,24 @@ bad slow-and-nops unpatched "inject_slow_pct=5 inject_nops=1" 22 "parameter inje
 
 boot no-em unpatched - ""
 if grep -q "insmod .*em_bench.ko failed (rc 19)" "$tmp/no-em/console.log"; then
-	pass "no-em: without an energy model insmod fails with ENODEV"
+	ok "no-em" "without an energy model insmod fails with ENODEV"
 else
-	fail "no-em: without an energy model insmod did not fail with ENODEV"
+	ko "no-em" "without an energy model insmod did not fail with ENODEV"
 fi
 
-# ok NAME: the boot passed and left em_bench.json
-ok() {
+# booted NAME: the boot passed and left em_bench.json
+booted() {
 	j=$tmp/$1/em_bench.json
 	if ! tail -1 "$tmp/$1.log" | grep -q '^emrcu-run: PASS'; then
-		fail "$1: $(tail -1 "$tmp/$1.log")"
+		ko "$1" "$(tail -1 "$tmp/$1.log")"
 		return 1
 	fi
 	if [ ! -s "$j" ]; then
-		fail "$1: no em_bench.json"
+		ko "$1" "no em_bench.json"
 		return 1
 	fi
 	if grep -q 'em_bench: FAILURE' "$tmp/$1/console.log"; then
-		fail "$1: $(grep -m1 'em_bench: FAILURE' "$tmp/$1/console.log")"
+		ko "$1" "$(grep -m1 'em_bench: FAILURE' "$tmp/$1/console.log")"
 		return 1
 	fi
 	return 0
@@ -95,28 +93,28 @@ ok() {
 # has NAME PATTERN WHAT: em_bench.json (lines joined) matches PATTERN
 has() {
 	if tr -d '\n' <"$tmp/$1/em_bench.json" | grep -q "$2"; then
-		pass "$1: $3"
+		ok "$1" "$3"
 	else
-		fail "$1: $3 (no match for $2)"
+		ko "$1" "$3 (no match for $2)"
 	fi
 }
 
 boot readers unpatched "" "nruns=50 update_hz=100 null_update=1"
-if ok readers; then
+if booted readers; then
 	has readers '"runtime_em":false' "runtime_em false"
 	has readers '"updater":{"available":false,"null_update":true,"hz":100,' "null updater (the control) on a kernel without the runtime EM"
 	has readers '"null_update":true,.*"events":[1-9]' "null updater woke up"
 	has readers '"checksum_ok":true' "checksums verified"
 	if tr -d '\n' <"$tmp/readers/em_bench.json" | grep -q '"checksum_ok":false'; then
-		fail "readers: a reader's checksum differs from the reference"
+		ko "readers" "a reader's checksum differs from the reference"
 	else
-		pass "readers: no checksum mismatch"
+		ok "readers" "no checksum mismatch"
 	fi
 	nr=$(tr -d '\n' <"$tmp/readers/em_bench.json" | grep -o '"ns_per_call":\[' | wc -l)
 	if [ "$nr" -ge 1 ]; then
-		pass "readers: $nr readers reported"
+		ok "readers" "$nr readers reported"
 	else
-		fail "readers: no reader reported"
+		ko "readers" "no reader reported"
 	fi
 fi
 
@@ -125,7 +123,7 @@ fi
 # (deterministic mode: time is instructions, so the calibration is exact up
 # to one spin iteration and the null updater's 100 wake-ups).
 boot slow unpatched "" "nruns=50 inject_slow_pct=20"
-if ok slow; then
+if booted slow; then
 	has slow '"inject_spin":[1-9]' "a spin calibrated on every reader"
 	med='[.readers | group_by(.pd)[] | {pd: .[0].pd, m: ([.[].ns_per_call[]] | sort | .[length / 2 | floor])}]'
 	tr -d '\n' <"$tmp/readers/em_bench.json" >"$tmp/plain.json"
@@ -134,14 +132,14 @@ if ok slow; then
 		"[(\$a[0] | $med), (\$b[0] | $med)] as [\$x, \$y] | [range(\$x | length) |
 		 \$y[.].m / \$x[.].m * 1000 | round / 1000]" 2>&1)
 	if echo "$ratios" | jq -e 'length > 0 and all(. >= 1.1 and . <= 1.3)' >/dev/null 2>&1; then
-		pass "slow: inject_slow_pct=20 slowed every perf domain by 10..30 % (ratios $ratios)"
+		ok "slow" "inject_slow_pct=20 slowed every perf domain by 10..30 % (ratios $ratios)"
 	else
-		fail "slow: inject_slow_pct=20: ratios per perf domain $ratios, want 1.1..1.3"
+		ko "slow" "inject_slow_pct=20: ratios per perf domain $ratios, want 1.1..1.3"
 	fi
 fi
 
 boot updater patched "test_pds=$TEST_PDS" "update_hz=1000 scaling=1 nruns=50"
-if ok updater; then
+if booted updater; then
 	has updater '"runtime_em":true' "runtime_em true"
 	has updater '"updater":{"available":true,"null_update":false,"hz":1000' "updater available at 1000 Hz"
 	has updater '"errors":0,' "no update error"
@@ -151,10 +149,10 @@ if ok updater; then
 	ns=$(tr -d '\n' <"$tmp/updater/em_bench.json" | grep -o '{"nr_states":[0-9]*' | wc -l)
 	want=$(echo "$TEST_PDS" | tr ',' '\n' | wc -l)
 	if [ "$ns" -eq "$want" ]; then
-		pass "updater: scaling on $ns test PDs"
+		ok "updater" "scaling on $ns test PDs"
 	else
-		fail "updater: scaling has $ns entries, want $want"
+		ko "updater" "scaling has $ns entries, want $want"
 	fi
 fi
 
-[ "$fails" -eq 0 ]
+finish

@@ -29,12 +29,8 @@ MUTANTS=(
 	"late-online|s/em_span_cpus(pd), cpu_online_mask)/em_span_cpus(pd), cpu_active_mask)/|$LATE|FAIL: late-online/mutant/late"
 )
 
-passed=0
-failed=0
-result() {
-	echo "$1: mutants/$2 ($3)"
-	if [ "$1" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-}
+suite=mutants
+. "$TOP/tests/lib.sh"
 
 M=$BUILD/mutant
 src=$M/src
@@ -87,14 +83,14 @@ for m in "none|||" "${MUTANTS[@]}"; do
 		sed -i "$script" "$src/$F"
 		changed=$(git -C "$src" diff --numstat -- "$F" | awk '{ print $2 }')
 		if [ "$changed" != 1 ]; then
-			result FAIL "$name" "the sed script changed ${changed:-no} line(s) of $F, not one: the fix changed?"
+			ko "$name" "the sed script changed ${changed:-no} line(s) of $F, not one: the fix changed?"
 			continue
 		fi
 		git -C "$src" diff -U0 -- "$F" >"$logs/$name.diff"
 	fi
 	say "mutant $name: building"
 	if ! build "$name"; then
-		result FAIL "$name" "build failed, see $logs/$name.build.log"
+		ko "$name" "build failed, see $logs/$name.build.log"
 		continue
 	fi
 	if [ "$name" = none ]; then
@@ -108,19 +104,18 @@ for m in "none|||" "${MUTANTS[@]}"; do
 		nf=$(grep -c '^FAIL: ' "$logs/none.log")
 		np=$(grep -c '^PASS: ' "$logs/none.log")
 		if [ "$nf" -eq 0 ] && [ "$np" -gt 0 ]; then
-			result PASS none "the fixed kernel passes every check: $np PASS lines"
+			ok none "the fixed kernel passes every check: $np PASS lines"
 		else
-			result FAIL none "$nf FAIL, $np PASS lines, see $logs/none.log"
+			ko none "$nf FAIL, $np PASS lines, see $logs/none.log"
 		fi
 		continue
 	fi
 	(cd "$TOP" && eval "$check") >"$logs/$name.log" 2>&1
 	if seen=$(grep -m1 -F "$failline" "$logs/$name.log"); then
-		result PASS "$name" "$(cut -c1-200 <<<"$seen")"
+		ok "$name" "$(cut -c1-200 <<<"$seen")"
 	else
-		result FAIL "$name" "no '$failline' with $(tr -d '\n' <"$logs/$name.diff" | cut -c1-120): see $logs/$name.log"
+		ko "$name" "no '$failline' with $(tr -d '\n' <"$logs/$name.diff" | cut -c1-120): see $logs/$name.log"
 	fi
 done
 git -C "$src" checkout -q -- "$F"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

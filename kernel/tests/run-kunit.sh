@@ -45,36 +45,27 @@ TIMEOUT=${KUNIT_TIMEOUT:-300}
 src=$BUILD/$V/src
 out=$BUILD/$V/out
 logs=$BUILD/test-logs/kunit-$V
-passed=0
-failed=0
-
-pass() { echo "PASS: kunit/$V/$1${2:+ ($2)}"; passed=$((passed + 1)); }
-skip() { echo "SKIP: kunit/$V/$1 ($2)"; }
-fail() { echo "FAIL: kunit/$V/$1 ($2)"; failed=$((failed + 1)); }
-finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit
-}
+suite=kunit/$V
+. "$TOP/tests/lib.sh"
 
 rm -rf "$logs"
 mkdir -p "$logs"
 
 # --- the variant: built, with the suite as a module ------------------------
 if ! variant_lookup "$V"; then
-	fail setup "unknown variant (kernel/variants); for a scratch build in $BUILD/$V set KUNIT_EXPECT=fixed|v2"
+	ko setup "unknown variant (kernel/variants); for a scratch build in $BUILD/$V set KUNIT_EXPECT=fixed|v2"
 	finish
 fi
 # A scratch kernel (a mutation check) is built by hand, not by variant.sh.
 [ "$VARIANT_SCRATCH" = 1 ] && NO_BUILD=1
 if [ "${NO_BUILD:-0}" != 1 ] &&
 	! "$TOP/kernel/variant.sh" "$V" >"$logs/build.log" 2>&1; then
-	fail build "kernel/variant.sh $V failed, see $logs/build.log"
+	ko build "kernel/variant.sh $V failed, see $logs/build.log"
 	finish
 fi
 for f in "$src/$TEST_SRC" "$out/$TEST_KO" "$out/arch/arm64/boot/Image"; do
 	if [ ! -f "$f" ]; then
-		fail build "$f missing"
+		ko build "$f missing"
 		finish
 	fi
 done
@@ -83,7 +74,7 @@ done
 mapfile -t cases < <(sed -n 's/^[[:space:]]*KUNIT_CASE(\([A-Za-z0-9_]*\)),.*/\1/p' \
 	"$src/$TEST_SRC")
 if [ ${#cases[@]} -eq 0 ]; then
-	fail setup "no KUNIT_CASE in $src/$TEST_SRC"
+	ko setup "no KUNIT_CASE in $src/$TEST_SRC"
 	finish
 fi
 
@@ -96,7 +87,7 @@ case ",$VARIANT_PDIRS," in
 	while read -r c _; do
 		expect_fail[$c]=1
 		if ! printf '%s\n' "${cases[@]}" | grep -qx "$c"; then
-			fail "expected-v2-gaps" "'$c' is no case of the suite"
+			ko "expected-v2-gaps" "'$c' is no case of the suite"
 		fi
 	done < <(sed 's/#.*//' "$HERE/expected-v2-gaps" | grep -v '^[[:space:]]*$' | grep -v /)
 	;;
@@ -131,7 +122,7 @@ fi
 EOF
 runner=$TOP/qemu-runner/emrcu-run
 if [ ! -x "$runner" ]; then
-	fail boot "$runner missing: run make tools"
+	ko boot "$runner missing: run make tools"
 	finish
 fi
 run=$logs/run
@@ -142,9 +133,9 @@ boot_rc=$?
 console=$run/console.log
 verdict=$(grep '^emrcu-run: ' "$logs/runner.log" | tail -1)
 if [ "$boot_rc" -eq 0 ]; then
-	pass boot
+	ok boot
 else
-	fail boot "emrcu-run exit $boot_rc: ${verdict#emrcu-run: }"
+	ko boot "emrcu-run exit $boot_rc: ${verdict#emrcu-run: }"
 fi
 if [ -f "$run/kmemleak" ]; then
 	# The filter's negative control first: it must see the EM leak of the
@@ -152,19 +143,19 @@ if [ -f "$run/kmemleak" ]; then
 	em_leaks() { awk -f "$HERE/kmemleak-em.awk" "$1"; }
 	if [ "$(em_leaks "$HERE/fixtures/kmemleak-em.txt")" != 1 ] ||
 		[ "$(em_leaks "$HERE/fixtures/kmemleak-unrelated.txt")" != 0 ]; then
-		fail kmemleak "kmemleak-em.awk misreads kernel/tests/fixtures/kmemleak-*.txt"
+		ko kmemleak "kmemleak-em.awk misreads kernel/tests/fixtures/kmemleak-*.txt"
 	else
 		leaks=$(em_leaks "$run/kmemleak")
 		all=$(grep -c '^unreferenced object ' "$run/kmemleak")
 		if [ "$leaks" -eq 0 ]; then
-			pass kmemleak "no leak through the EM; $all other leak(s) of the boot"
+			ok kmemleak "no leak through the EM; $all other leak(s) of the boot"
 		else
-			fail kmemleak "$leaks of $all kmemleak report(s) run through the Energy Model, see $run/kmemleak"
+			ko kmemleak "$leaks of $all kmemleak report(s) run through the Energy Model, see $run/kmemleak"
 		fi
 	fi
 fi
 if [ ! -s "$console" ]; then
-	fail parse "no console log $console"
+	ko parse "no console log $console"
 	finish
 fi
 
@@ -187,7 +178,7 @@ json=$logs/results.json
 python3 "$src/tools/testing/kunit/kunit.py" parse --json="$json" "$ktap" \
 	>"$logs/parse.txt" 2>&1
 if [ ! -s "$json" ]; then
-	fail parse "kunit.py parse wrote no JSON, see $logs/parse.txt"
+	ko parse "kunit.py parse wrote no JSON, see $logs/parse.txt"
 	finish
 fi
 declare -A status=()
@@ -196,7 +187,7 @@ while read -r c s; do
 done < <(jq -r --arg s "$SUITE" '.. | objects | select(.name? == $s) |
 	.test_cases[] | "\(.name) \(.status)"' "$json")
 if [ ${#status[@]} -eq 0 ]; then
-	fail parse "suite $SUITE not in the KTAP output, see $logs/parse.txt"
+	ko parse "suite $SUITE not in the KTAP output, see $logs/parse.txt"
 fi
 
 # --- verdicts ----------------------------------------------------------------
@@ -214,29 +205,29 @@ for c in "${cases[@]}"; do
 	s=${status[$c]:-}
 	unset "status[$c]"
 	if [ -z "$s" ]; then
-		fail "$c" "no result in the KTAP output"
+		ko "$c" "no result in the KTAP output"
 	elif [ "$s" = SKIP ]; then
 		if [[ $(skip_why "$c") == "needs CONFIG_"* ]]; then
 			skip "$c" "$(skip_why "$c")"
 		elif [ ${#fixtures[@]} -eq 0 ]; then
 			skip "$c" "needs a fixture module: $(skip_why "$c")"
 		else
-			fail "$c" "skipped although ${fixtures[*]} was loaded: $(skip_why "$c")"
+			ko "$c" "skipped although ${fixtures[*]} was loaded: $(skip_why "$c")"
 		fi
 	elif [ -n "${expect_fail[$c]:-}" ]; then
 		case $s in
-		FAIL) pass "$c" "expected failure, v2 gap: $(why_of "$c")" ;;
-		PASS) fail "$c" "passed, but expected-v2-gaps says v2 fails it" ;;
-		*) fail "$c" "$s, expected FAIL (v2 gap)" ;;
+		FAIL) ok "$c" "expected failure, v2 gap: $(why_of "$c")" ;;
+		PASS) ko "$c" "passed, but expected-v2-gaps says v2 fails it" ;;
+		*) ko "$c" "$s, expected FAIL (v2 gap)" ;;
 		esac
 	else
 		case $s in
-		PASS) pass "$c" ;;
-		*) fail "$c" "$s: $(why_of "$c")" ;;
+		PASS) ok "$c" ;;
+		*) ko "$c" "$s: $(why_of "$c")" ;;
 		esac
 	fi
 done
 for c in "${!status[@]}"; do
-	fail "$c" "result for a case the source does not list"
+	ko "$c" "result for a case the source does not list"
 done
 finish

@@ -13,35 +13,19 @@ BUILD=${BUILD:-$TOP/build}
 V=${1:-unpatched}
 RUN=$QR/emrcu-run
 OUT=$BUILD/e2e/$V
-passed=0
-failed=0
-ok() { echo "PASS: e2e/$1"; passed=$((passed + 1)); }
-ko() { echo "FAIL: e2e/$1 ($2)"; failed=$((failed + 1)); }
+suite=e2e
+RUNNER_ARGS=(--timeout 120 --idle-timeout 60)
+. "$TOP/tests/lib.sh"
 
-[ -f "$BUILD/$V/out/.emrcu-built" ] || { ko setup "variant $V not built"; echo "$passed passed, $failed failed"; exit 1; }
-[ -x "$QR/emrcu-run" ] || { ko setup "emrcu-run missing: run make tools"; echo "$passed passed, $failed failed"; exit 1; }
+[ -f "$BUILD/$V/out/.emrcu-built" ] || { ko setup "variant $V not built"; finish; }
+[ -x "$RUN" ] || { ko setup "emrcu-run missing: run make tools"; finish; }
 KO=$("$TOP/bench/kmod.sh" "$V" "$QR/tests/emrcu_crash" | tail -1)
-[ -f "$KO" ] || { ko setup "emrcu_crash.ko did not build"; echo "$passed passed, $failed failed"; exit 1; }
+[ -f "$KO" ] || { ko setup "emrcu_crash.ko did not build"; finish; }
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
 # case NAME WANT_RC WANT_LINE_REGEX -- emrcu-run args...
-case_() {
-	local name=$1 want=$2 re=$3
-	shift 4
-	local line rc
-	"$RUN" --variant "$V" --outdir "$OUT/$name" --timeout 120 --idle-timeout 60 "$@" \
-		>"$OUT/$name.out" 2>&1
-	rc=$?
-	line=$(tail -1 "$OUT/$name.out")
-	if [ "$rc" != "$want" ]; then
-		ko "$name" "exit $rc, want $want: $line"
-	elif ! grep -Eq -- "$re" <<<"$line"; then
-		ko "$name" "line '$line' does not match /$re/"
-	else
-		ok "$name"
-	fi
-}
+case_() { runner_case "$@" && ok "$1"; }
 
 case_ pass 0 '^emrcu-run: PASS' -- --cmd true
 case_ guest-rc 1 'FAIL guest: EMRCU-EXIT 3' -- --cmd 'exit 3'
@@ -60,11 +44,9 @@ case_ deterministic 0 '^emrcu-run: PASS' -- --mode deterministic --cmd true
 
 # result blocks: a module's (printk) and a user one, and meta.json fields
 d=$OUT/blocks
-"$RUN" --variant "$V" --outdir "$d" --timeout 120 --module "$KO:what=block" \
-	--cmd 'echo EMRCU-RESULT-BEGIN user.txt; echo hello; echo EMRCU-RESULT-END user.txt' >/dev/null 2>&1
-rc=$?
-if [ $rc -ne 0 ]; then
-	ko blocks "exit $rc"
+if ! runner_case blocks 0 '^emrcu-run: PASS' -- --module "$KO:what=block" \
+	--cmd 'echo EMRCU-RESULT-BEGIN user.txt; echo hello; echo EMRCU-RESULT-END user.txt'; then
+	:
 elif [ "$(cat "$d/user.txt" 2>/dev/null)" != hello ]; then
 	ko blocks "user.txt: '$(cat "$d/user.txt" 2>/dev/null)'"
 elif [ "$(cat "$d/crash-block.json" 2>/dev/null)" != '{"module": "emrcu_crash", "ok": true}' ]; then
@@ -78,14 +60,14 @@ else
 fi
 
 # unequal topology: the guest sees the clusters and capacities we asked for
-d=$OUT/topo
-"$RUN" --variant "$V" --outdir "$d" --timeout 120 --topo 1x256+3x1024 --cmd '
+d=$OUT/topo-unequal
+runner_case topo-unequal 0 '^emrcu-run: PASS' -- --topo 1x256+3x1024 --cmd '
 echo EMRCU-RESULT-BEGIN topo.txt
 for c in 0 1 2 3; do
 	t=/sys/devices/system/cpu/cpu$c
 	echo "$c $(cat $t/cpu_capacity) $(cat $t/topology/cluster_cpus_list) $(cat $t/topology/physical_package_id)"
 done
-echo EMRCU-RESULT-END topo.txt' >/dev/null 2>&1
+echo EMRCU-RESULT-END topo.txt' || finish
 want='0 256 0 0
 1 1024 1-3 0
 2 1024 1-3 0
@@ -95,5 +77,4 @@ if [ "$(cat "$d/topo.txt" 2>/dev/null)" = "$want" ]; then
 else
 	ko topo-unequal "got '$(tr '\n' ';' <"$d/topo.txt" 2>/dev/null)'"
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -22,9 +22,8 @@ mkrun() { # dir, then "column source" pairs
 		cp -r "$DATA/$src" "$d/runs/unpatched-deterministic-hz0-$col-b1"
 	done
 }
-result() { # name, why-or-empty
-	if [ -z "$2" ]; then echo "PASS: results/aa.$1"; else echo "FAIL: results/aa.$1 ($2)"; fi
-}
+suite=results
+. "$R/../tests/lib.sh"
 
 # 1. A/A on two draws of the same kernel: passes, stores, gate accepts it
 D=$T/equal
@@ -42,7 +41,7 @@ why=
 [ -n "$why" ] || "$R/emrcu-compare" --noise "$T/noise-equal.json" "$D/aa/A/summary.json" \
 	"$D/aa/B/summary.json" >"$T/gate-noise.out" 2>&1 || why="gate with the stored noise file: exit $?"
 [ -n "$why" ] || ! grep -q '0.50\*' "$T/gate-noise.out" || why="calibrated bands not used"
-result equal_columns_pass_and_store "$why"
+result aa.equal_columns_pass_and_store "$why"
 
 # 2. column B 3 % slower on pd0 (as if one column ran another kernel)
 D=$T/shift
@@ -59,7 +58,7 @@ why=
 [ -n "$why" ] || [ ! -e "$T/noise-shift.json" ] || why="a failed A/A stored its noise file"
 [ -n "$why" ] || jq -e '.provenance.aa_gate.regressions == 2' "$D/aa/noise.json" >/dev/null ||
 	why="aa/noise.json does not record the failed A/A"
-result shifted_column_flagged_not_stored "$why"
+result aa.shifted_column_flagged_not_stored "$why"
 
 # 3. a run directory without A/B columns
 D=$T/plain
@@ -70,7 +69,7 @@ rc=$?
 why=
 [ "$rc" -eq 1 ] || why="exit $rc, expected 1"
 [ -n "$why" ] || grep -q 'no column A' "$T/plain.out" || why="error does not say why"
-result not_an_aa_run_refused "$why"
+result aa.not_an_aa_run_refused "$why"
 
 # 4. the report of an A/A run shows both columns and the verdict
 D=$T/equal
@@ -81,4 +80,5 @@ grep -q '^## A/A noise calibration' "$D/report.md" || why="no A/A section"
 [ -n "$why" ] || grep -qF '| hot_path_ns_per_call | deterministic | none | no updater | pd0 (4 OPPs) | 74.00 [74.00, 74.00] | 20 | ±0.00 % | 74.00 [74.00, 74.00] | 20 | ±0.00 % | +0.000 % | 0.5 % | pass |' \
 	"$D/report.md" || why="A/B row missing"
 [ -n "$why" ] || grep -qF '4 figures compared, 0 regressions** (pass)' "$D/report.md" || why="verdict missing"
-result report_shows_columns "$why"
+result aa.report_shows_columns "$why"
+finish

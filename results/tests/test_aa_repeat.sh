@@ -36,14 +36,13 @@ run() { # name, N, verdicts...
 	SCRIPT=$T/$name.script SCRIPT_CTR=$T/$name.ctr BENCH=$T/fake-bench \
 		"$R/../bench/aa-repeat.sh" "$T/$name" "$n" >"$T/$name.out" 2>&1
 }
-result() { # name, why-or-empty
-	if [ -z "$2" ]; then echo "PASS: results/aa_repeat.$1"; else echo "FAIL: results/aa_repeat.$1 ($2)"; fi
-}
+suite=results
+. "$R/../tests/lib.sh"
 check() { # name, expected exit, rc, jq test of aa-repeat.json
 	local why=
 	[ "$3" -eq "$2" ] || why="exit $3, expected $2: $(tail -1 "$T/$1.out")"
 	[ -n "$why" ] || jq -e "$4" "$T/$1/aa-repeat.json" >/dev/null || why="aa-repeat.json: not $4"
-	result "$1" "$why"
+	result "aa_repeat.$1" "$why"
 }
 
 # 19 of 20 pass: enough
@@ -77,4 +76,5 @@ why=
 "$R/../bench/aa-repeat.sh" "$T/one_flag_of_20" 2 >"$T/reuse.out" 2>&1
 [ $? -eq 2 ] && grep -q 'not empty' "$T/reuse.out" || why="a used OUTDIR was not refused"
 [ -n "$why" ] || { "$R/../bench/aa-repeat.sh" "$T/new" x >/dev/null 2>&1; [ $? -eq 2 ]; } || why="N=x accepted"
-result refuses_bad_arguments "$why"
+result aa_repeat.refuses_bad_arguments "$why"
+finish

@@ -10,19 +10,19 @@ mkdir -p "$T/results/runs/a" "$T/results/runs/b"
 cp "$R/publish.sh" "$T/results/"
 echo '{}' >"$T/results/runs/a/summary.json"
 cd "$T"
-result() { # name, why-or-empty
-	if [ -z "$2" ]; then echo "PASS: results/publish.$1"; else echo "FAIL: results/publish.$1 ($2)"; fi
-}
+suite=results
+. "$R/../tests/lib.sh"
 
 out=$(results/publish.sh results/runs/a 2>&1)
 l=$(readlink results/latest)
-result relative_rundir "$([ "$l" = runs/a ] || echo "latest -> '$l' after publishing results/runs/a: $out")"
+result publish.relative_rundir "$([ "$l" = runs/a ] || echo "latest -> '$l' after publishing results/runs/a: $out")"
 
 out=$(results/publish.sh results/runs/b 2>&1); rc=$?
 l=$(readlink results/latest)
-result no_summary_kept "$([ $rc -ne 0 ] && [ "$l" = runs/a ] || echo "exit $rc, latest -> '$l': $out")"
+result publish.no_summary_kept "$([ $rc -ne 0 ] && [ "$l" = runs/a ] || echo "exit $rc, latest -> '$l': $out")"
 
 out=$(results/publish.sh --failed results/runs/b 2>&1); rc=$?
 l=$(readlink results/latest)
-result failed_kept "$([ $rc -eq 1 ] && [ "$l" = runs/a ] && [[ $out == *"unchanged (runs/a)"* ]] ||
+result publish.failed_kept "$([ $rc -eq 1 ] && [ "$l" = runs/a ] && [[ $out == *"unchanged (runs/a)"* ]] ||
 	echo "exit $rc, latest -> '$l': $out")"
+finish
