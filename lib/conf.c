@@ -203,27 +203,6 @@ const struct conf_entry *conf_unused(const struct conf *c)
 	return NULL;
 }
 
-int conf_double(struct conf *c, const char *key, double *out, char *err,
-		size_t errlen)
-{
-	const struct conf_entry *e;
-	int dup;
-
-	e = conf_get(c, key, 0, err, errlen, &dup);
-	if (dup)
-		return -1;
-	if (!e) {
-		snprintf(err, errlen, "%s: field %s: not declared", c->path, key);
-		return -1;
-	}
-	if (str_to_double(e->val, out)) {
-		snprintf(err, errlen, "%s:%d: field %s: '%s' is not a number",
-			 c->path, e->line, key, e->val);
-		return -1;
-	}
-	return 0;
-}
-
 struct json *conf_to_json(const struct conf *c)
 {
 	struct json *o = json_new_obj();

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emrcu/field.h"
 #include "stats.h"
 #include "summarize.h"
 #include "emrcu/xalloc.h"
@@ -15,21 +16,22 @@
 int sumconf_load(struct conf *c, struct sumconf *sc, char *err,
 		 size_t errlen)
 {
+	struct fctx f = { .c = c, .err = err, .errlen = errlen };
 	double b, s;
 
-	if (conf_double(c, "ci_level", &sc->level, err, errlen) ||
-	    conf_double(c, "trim_frac", &sc->trim_frac, err, errlen) ||
-	    conf_double(c, "contam_threshold_deterministic", &sc->contam_det,
-			err, errlen) ||
-	    conf_double(c, "contam_threshold_realtime", &sc->contam_rt, err,
-			errlen) ||
-	    conf_double(c, "bootstrap_resamples", &b, err, errlen) ||
-	    conf_double(c, "bootstrap_seed", &s, err, errlen))
+	if (fnum(&f, "ci_level", 1, 0, 1, 0, &sc->level) ||
+	    fnum(&f, "trim_frac", 1, 0, 0.5, 0, &sc->trim_frac) ||
+	    fnum(&f, "contam_threshold_deterministic", 1, 0, HUGE_VAL, 0,
+		 &sc->contam_det) ||
+	    fnum(&f, "contam_threshold_realtime", 1, 0, HUGE_VAL, 0,
+		 &sc->contam_rt) ||
+	    fnum(&f, "bootstrap_resamples", 1, 100, 1e6, 0, &b) ||
+	    fnum(&f, "bootstrap_seed", 1, 0, HUGE_VAL, 0, &s))
 		return -1;
-	if (!(sc->level > 0 && sc->level < 1) || !(b >= 100 && b <= 1e6) ||
-	    !(sc->trim_frac >= 0 && sc->trim_frac < 0.5) || s < 0 ||
-	    sc->contam_det < 0 || sc->contam_rt < 0) {
-		snprintf(err, errlen, "%s: a constant is out of range", c->path);
+	/* the open ends of the level's and the trim's ranges */
+	if (sc->level == 0 || sc->level == 1 || sc->trim_frac == 0.5) {
+		snprintf(err, errlen, "%s: ci_level must be in (0, 1), trim_frac in [0, 0.5)",
+			 c->path);
 		return -1;
 	}
 	sc->resamples = (unsigned int)b;

@@ -6,28 +6,25 @@
 #include <string.h>
 
 #include "gate.h"
+#include "emrcu/field.h"
 #include "stats.h"
 
 int gateconf_load(struct conf *c, struct gateconf *g, char *err,
 		  size_t errlen)
 {
-	if (conf_double(c, "min_effect_pct_deterministic", &g->min_effect_det,
-			err, errlen) ||
-	    conf_double(c, "min_effect_pct_realtime", &g->min_effect_rt, err,
-			errlen) ||
-	    conf_double(c, "noise_safety_factor", &g->noise_factor, err,
-			errlen) ||
-	    conf_double(c, "noise_floor_pct", &g->noise_floor, err, errlen) ||
-	    conf_double(c, "min_boots_realtime", &g->min_boots_rt, err, errlen) ||
-	    conf_double(c, "min_effect_instructions_deterministic",
-			&g->min_effect_insns, err, errlen))
+	struct fctx f = { .c = c, .err = err, .errlen = errlen };
+
+	/* instructions: a positive effect (fnum's bounds are inclusive) */
+	if (fnum(&f, "min_effect_pct_deterministic", 1, 0, HUGE_VAL, 0,
+		 &g->min_effect_det) ||
+	    fnum(&f, "min_effect_pct_realtime", 1, 0, HUGE_VAL, 0,
+		 &g->min_effect_rt) ||
+	    fnum(&f, "noise_safety_factor", 1, 1, HUGE_VAL, 0, &g->noise_factor) ||
+	    fnum(&f, "noise_floor_pct", 1, 0, HUGE_VAL, 0, &g->noise_floor) ||
+	    fnum(&f, "min_boots_realtime", 1, 2, HUGE_VAL, 0, &g->min_boots_rt) ||
+	    fnum(&f, "min_effect_instructions_deterministic", 1, 1e-9, HUGE_VAL,
+		 0, &g->min_effect_insns))
 		return -1;
-	if (g->min_effect_det < 0 || g->min_effect_rt < 0 ||
-	    !(g->min_effect_insns > 0) ||
-	    g->noise_factor < 1 || g->noise_floor < 0 || g->min_boots_rt < 2) {
-		snprintf(err, errlen, "%s: a threshold is out of range", c->path);
-		return -1;
-	}
 	return 0;
 }
 

@@ -52,32 +52,6 @@ const struct kind_ops *cells_kind(struct conf *decl, char *err, size_t errlen)
 	return NULL;
 }
 
-const char *cells_field(struct conf *decl, const char *key, int required,
-			char *err, size_t errlen, int *bad)
-{
-	const struct conf_entry *e;
-	int dup;
-
-	e = conf_get(decl, key, 0, err, errlen, &dup);
-	if (dup || (!e && required)) {
-		if (!dup)
-			snprintf(err, errlen, "%s: field %s: missing", decl->path, key);
-		*bad = 1;
-		return NULL;
-	}
-	return e ? e->val : NULL;
-}
-
-int cells_unknown(const struct conf *decl, char *err, size_t errlen)
-{
-	const struct conf_entry *e = conf_unused(decl);
-
-	if (!e)
-		return 0;
-	snprintf(err, errlen, "%s:%d: field %s: unknown", decl->path, e->line, e->key);
-	return -1;
-}
-
 struct cell *cells_add(struct cells *cs)
 {
 	if (cs->n == cs->cap) {

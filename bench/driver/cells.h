@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "emrcu/conf.h"
+#include "emrcu/field.h"
 
 #define CELL_MAX_ARGS 128
 
@@ -46,15 +47,6 @@ const struct kind_ops *cells_kind(struct conf *decl, char *err, size_t errlen);
 
 /* The repository this program belongs to (its directory's ../..). */
 const char *cells_top(void);
-
-/*
- * Field @key of a declaration: its value, NULL when absent.  Given twice,
- * or absent though @required, is an error: *@bad set, the reason in err.
- */
-const char *cells_field(struct conf *decl, const char *key, int required,
-			char *err, size_t errlen, int *bad);
-/* -1 with "FILE:LINE: field KEY: unknown" when a field was not asked for. */
-int cells_unknown(const struct conf *decl, char *err, size_t errlen);
 
 /* A new cell at the end of @cs (zeroed). */
 struct cell *cells_add(struct cells *cs);

@@ -28,21 +28,17 @@ static int secs(const char *v)
 
 static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 {
+	struct fctx f = { .c = c, .err = err, .errlen = errlen };
 	const struct conf_entry *mods[16], *files[16];
 	const char *v, *mode, *dir, *log, *cmd, *topo, *app, *tmo, *idle;
 	struct cell *x;
-	int nm, nf, i, bad = 0;
+	int nm, nf, i;
 
-	v = cells_field(c, "variant", 1, err, errlen, &bad);
-	mode = bad ? NULL : cells_field(c, "mode", 1, err, errlen, &bad);
-	dir = bad ? NULL : cells_field(c, "outdir", 1, err, errlen, &bad);
-	log = bad ? NULL : cells_field(c, "log", 1, err, errlen, &bad);
-	cmd = bad ? NULL : cells_field(c, "cmd_file", 0, err, errlen, &bad);
-	topo = bad ? NULL : cells_field(c, "topo", 0, err, errlen, &bad);
-	app = bad ? NULL : cells_field(c, "append", 0, err, errlen, &bad);
-	tmo = bad ? NULL : cells_field(c, "timeout_s", 0, err, errlen, &bad);
-	idle = bad ? NULL : cells_field(c, "idle_timeout_s", 0, err, errlen, &bad);
-	if (bad)
+	if (fstr(&f, "variant", 1, &v) || fstr(&f, "mode", 1, &mode) ||
+	    fstr(&f, "outdir", 1, &dir) || fstr(&f, "log", 1, &log) ||
+	    fstr(&f, "cmd_file", 0, &cmd) || fstr(&f, "topo", 0, &topo) ||
+	    fstr(&f, "append", 0, &app) || fstr(&f, "timeout_s", 0, &tmo) ||
+	    fstr(&f, "idle_timeout_s", 0, &idle))
 		return -1;
 	if (strcmp(mode, "realtime") && strcmp(mode, "deterministic")) {
 		snprintf(err, errlen, "%s: field mode: '%s' is not a mode", c->path, mode);
@@ -55,7 +51,7 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 	}
 	nm = conf_get_all(c, "module", 0, mods, 16);
 	nf = conf_get_all(c, "file", 0, files, 16);
-	if (cells_unknown(c, err, errlen))
+	if (funknown(&f))
 		return -1;
 	x = cells_add(out);
 	if (snprintf(x->id, sizeof(x->id), "boot-%s", v) >= (int)sizeof(x->id) ||

@@ -26,69 +26,27 @@
 
 #define MAXW 32
 
-struct decl {
-	struct conf *c;
-	char *err;
-	size_t errlen;
-};
-
-/* Field @key's words into @w (a copy in *@buf): how many, -1 on error. */
-static int words(struct decl *d, const char *key, int required, char **buf,
-		 char **w)
+/* Field @key's words but "-" into @w (a copy in *@buf): how many, or -1. */
+static int words(const struct fctx *f, const char *key, int required,
+		 char **buf, char **w)
 {
 	const struct conf_entry *e;
-	char *s, *save = NULL;
-	int n = 0, dup;
+	char *all[MAXW + 1];
+	int n, i, k = 0;
 
 	*buf = NULL;
-	e = conf_get(d->c, key, 0, d->err, d->errlen, &dup);
-	if (dup)
+	if (fget(f, key, required, &e))
 		return -1;
-	if (!e) {
-		if (!required)
-			return 0;
-		snprintf(d->err, d->errlen, "%s: field %s: missing", d->c->path, key);
-		return -1;
-	}
+	if (!e)
+		return 0;
 	*buf = xstrdup(e->val);
-	for (s = strtok_r(*buf, " \t", &save); s; s = strtok_r(NULL, " \t", &save)) {
-		if (!strcmp(s, "-"))
-			continue;
-		if (n == MAXW) {
-			snprintf(d->err, d->errlen, "%s:%d: field %s: more than %d words",
-				 d->c->path, e->line, key, MAXW);
-			return -1;
-		}
-		w[n++] = s;
-	}
-	return n;
-}
-
-/* Field @key as an integer in [lo, hi]; @def when absent and def >= 0. */
-static int num(struct decl *d, const char *key, long lo, long hi, long def, long *out)
-{
-	const struct conf_entry *e;
-	char *end;
-	int dup;
-
-	e = conf_get(d->c, key, 0, d->err, d->errlen, &dup);
-	if (dup)
-		return -1;
-	if (!e) {
-		if (def >= 0) {
-			*out = def;
-			return 0;
-		}
-		snprintf(d->err, d->errlen, "%s: field %s: missing", d->c->path, key);
-		return -1;
-	}
-	*out = strtol(e->val, &end, 10);
-	if (end == e->val || *end || *out < lo || *out > hi) {
-		snprintf(d->err, d->errlen, "%s:%d: field %s: '%s' is not an integer in [%ld, %ld]",
-			 d->c->path, e->line, key, e->val, lo, hi);
-		return -1;
-	}
-	return 0;
+	n = fwords(*buf, all, MAXW);
+	if (n > MAXW)
+		return ferr(f, e, key, "more than %d words", MAXW);
+	for (i = 0; i < n; i++)
+		if (strcmp(all[i], "-"))
+			w[k++] = all[i];
+	return k;
 }
 
 static int has(char *const *w, int n, const char *s)
@@ -110,39 +68,36 @@ struct config {
 
 static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 {
-	struct decl d = { c, err, errlen };
+	struct fctx f = { .c = c, .err = err, .errlen = errlen };
 	char *bufs[7] = { 0 }, *modes[MAXW], *hz[MAXW], *base[MAXW], *num_[MAXW];
 	char *ro[MAXW], *cols[MAXW];
 	struct config cfg[4 * MAXW * MAXW];
+	const struct conf_entry *e;
 	const char *topo, *build, *pds, *inject = NULL;
 	long boots, boots_rt, nruns, tmo, idle;
-	int nm, nh, nb, nn, nr, nc, ncfg = 0, i, k, m, b, col, rc = -1, bad = 0;
+	int nm, nh, nb, nn, nr, nc, ncfg = 0, i, k, m, b, col, rc = -1;
 
-	nm = words(&d, "modes", 1, &bufs[0], modes);
-	nh = nm < 0 ? -1 : words(&d, "update_hz", 1, &bufs[1], hz);
-	nb = nh < 0 ? -1 : words(&d, "baselines", 1, &bufs[2], base);
-	nn = nb < 0 ? -1 : words(&d, "numerators", 1, &bufs[3], num_);
-	nr = nn < 0 ? -1 : words(&d, "readers_only", 0, &bufs[4], ro);
-	nc = nr < 0 ? -1 : words(&d, "columns", 1, &bufs[5], cols);
-	if (nc < 0 || !(topo = cells_field(c, "topo", 1, err, errlen, &bad)) ||
-	    !(build = cells_field(c, "build", 1, err, errlen, &bad)) ||
-	    !(pds = cells_field(c, "test_pds", 1, err, errlen, &bad)) ||
-	    num(&d, "boots", 1, 1000, -1, &boots) ||
-	    num(&d, "boots_realtime", 1, 1000, -1, &boots_rt) ||
-	    num(&d, "nruns", 1, 1000000, -1, &nruns) ||
-	    num(&d, "timeout_s", 1, 86400, 300, &tmo) ||
-	    num(&d, "idle_timeout_s", 1, 86400, 120, &idle))
+	nm = words(&f, "modes", 1, &bufs[0], modes);
+	nh = nm < 0 ? -1 : words(&f, "update_hz", 1, &bufs[1], hz);
+	nb = nh < 0 ? -1 : words(&f, "baselines", 1, &bufs[2], base);
+	nn = nb < 0 ? -1 : words(&f, "numerators", 1, &bufs[3], num_);
+	nr = nn < 0 ? -1 : words(&f, "readers_only", 0, &bufs[4], ro);
+	nc = nr < 0 ? -1 : words(&f, "columns", 1, &bufs[5], cols);
+	if (nc < 0 || fstr(&f, "topo", 1, &topo) || fstr(&f, "build", 1, &build) ||
+	    fstr(&f, "test_pds", 1, &pds) ||
+	    fint(&f, "boots", 1, 1, 1000, 0, &boots) ||
+	    fint(&f, "boots_realtime", 1, 1, 1000, 0, &boots_rt) ||
+	    fint(&f, "nruns", 1, 1, 1000000, 0, &nruns) ||
+	    fint(&f, "timeout_s", 0, 1, 86400, 300, &tmo) ||
+	    fint(&f, "idle_timeout_s", 0, 1, 86400, 120, &idle))
 		goto out;
 	if (has(cols, nc, "N")) {
-		if (!(inject = cells_field(c, "inject", 1, err, errlen, &bad)))
+		if (fstr(&f, "inject", 1, &inject))
 			goto out;
-	} else {
-		int dup;
-
-		if (conf_get(c, "inject", 0, err, errlen, &dup)) {
-			snprintf(err, errlen, "%s: field inject: only with column N", c->path);
-			goto out;
-		}
+	} else if (fget(&f, "inject", 0, &e) || e) {
+		if (e)
+			ferr(&f, e, "inject", "only with column N");
+		goto out;
 	}
 	if (!nc)
 		cols[nc++] = NULL;	/* "-": one unnamed column */
@@ -152,7 +107,7 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 			goto out;
 		}
 	}
-	if (cells_unknown(c, err, errlen))
+	if (funknown(&f))
 		goto out;
 
 	for (i = 0; i < nb; i++)

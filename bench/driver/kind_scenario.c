@@ -82,23 +82,20 @@ static int parse_line(char *line, struct cell *c)
 
 static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 {
+	struct fctx f = { .c = c, .err = err, .errlen = errlen };
 	const char *file, *dir, *quick, *topo, *runs, *boots;
 	char *argv[16], *text, *line, *save = NULL;
-	int n = 0, bad = 0, st = 0;
+	int n = 0, st = 0;
 
-	file = cells_field(c, "file", 1, err, errlen, &bad);
-	dir = bad ? NULL : cells_field(c, "outdir", 1, err, errlen, &bad);
-	quick = bad ? NULL : cells_field(c, "quick", 0, err, errlen, &bad);
-	topo = bad ? NULL : cells_field(c, "topo", 0, err, errlen, &bad);
-	runs = bad ? NULL : cells_field(c, "runs", 0, err, errlen, &bad);
-	boots = bad ? NULL : cells_field(c, "boots", 0, err, errlen, &bad);
-	if (bad)
+	if (fstr(&f, "file", 1, &file) || fstr(&f, "outdir", 1, &dir) ||
+	    fstr(&f, "quick", 0, &quick) || fstr(&f, "topo", 0, &topo) ||
+	    fstr(&f, "runs", 0, &runs) || fstr(&f, "boots", 0, &boots))
 		return -1;
 	if (quick && strcmp(quick, "0") && strcmp(quick, "1")) {
 		snprintf(err, errlen, "%s: field quick: use 0 or 1", c->path);
 		return -1;
 	}
-	if (cells_unknown(c, err, errlen))
+	if (funknown(&f))
 		return -1;
 	argv[n++] = xasprintf("%s/scenarios/emrcu-scenario", cells_top());
 	argv[n++] = xstrdup("cells");

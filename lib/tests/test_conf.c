@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* test_conf.c - the `key = value` parser. */
+/* test_conf.c - the `key = value` parser and its typed fields. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "emrcu/conf.h"
+#include "emrcu/field.h"
 #include "emrcu/json.h"
 
 static struct conf c;
@@ -63,6 +64,7 @@ static void repeated(void **state)
 
 static void numbers(void **state)
 {
+	struct fctx f = { .c = &c, .err = err, .errlen = sizeof(err) };
 	struct json *j;
 	char *t;
 	double d;
@@ -70,18 +72,54 @@ static void numbers(void **state)
 	(void)state;
 	assert_int_equal(conf_parse("g.conf", "floor = 0.5\nname = x\nx = 1\nx = 2\n",
 				    &c, err, sizeof(err)), 0);
-	assert_true(!conf_double(&c, "floor", &d, err, sizeof(err)) && d == 0.5);
-	assert_int_not_equal(conf_double(&c, "name", &d, err, sizeof(err)), 0);
+	assert_true(!fnum(&f, "floor", 1, 0, 1, 9, &d) && d == 0.5);
+	assert_int_not_equal(fnum(&f, "floor", 1, 0.6, 1, 9, &d), 0);
+	assert_string_equal(err, "g.conf:1: field floor: 0.5 out of range 0.6..1");
+	assert_int_not_equal(fnum(&f, "name", 1, 0, 1, 9, &d), 0);
 	assert_string_equal(err, "g.conf:2: field name: 'x' is not a number");
-	assert_int_not_equal(conf_double(&c, "absent", &d, err, sizeof(err)), 0);
-	assert_string_equal(err, "g.conf: field absent: not declared");
-	assert_int_not_equal(conf_double(&c, "x", &d, err, sizeof(err)), 0);
+	assert_int_not_equal(fnum(&f, "absent", 1, 0, 1, 9, &d), 0);
+	assert_string_equal(err, "g.conf: field absent: missing");
+	assert_true(!fnum(&f, "absent", 0, 0, 1, 9, &d) && d == 9);
+	assert_int_not_equal(fnum(&f, "x", 1, 0, 9, 9, &d), 0);
 	assert_non_null(strstr(err, "given twice"));
 	j = conf_to_json(&c);
 	t = json_text(j, 0);
 	assert_string_equal(t, "{\"floor\":0.5,\"name\":\"x\",\"x\":2}");
 	free(t);
 	json_free(j);
+}
+
+/* Typed fields: integers, words, strings, the unknown one, quick. */
+static void fields(void **state)
+{
+	struct fctx f = { .c = &c, .err = err, .errlen = sizeof(err) };
+	char buf[64], *w[3];
+	const char *v;
+	long n;
+
+	(void)state;
+	assert_int_equal(conf_parse("h.conf", "n = 7\nquick.n = 2\nmode = b\nl = a  b\tc\nleft = 1\n",
+				    &c, err, sizeof(err)), 0);
+	assert_true(!fint(&f, "n", 1, 1, 9, 0, &n) && n == 7);
+	f.quick = 1;
+	assert_true(!fint(&f, "n", 1, 1, 9, 0, &n) && n == 2);
+	assert_int_not_equal(fint(&f, "n", 1, 3, 9, 0, &n), 0);
+	assert_string_equal(err, "h.conf:2: field n: 2 out of range 3..9");
+	f.quick = 0;
+	assert_int_not_equal(fword(&f, "mode", 1, "", (const char *const[]){ "a", NULL },
+				   buf, sizeof(buf)), 0);
+	assert_string_equal(err, "h.conf:3: field mode: 'b' is not one of the allowed values");
+	assert_true(!fstr(&f, "l", 1, &v) && v && !strcmp(v, "a  b\tc"));
+	snprintf(buf, sizeof(buf), "%s", v);
+	assert_int_equal(fwords(buf, w, 3), 3);
+	assert_string_equal(w[2], "c");
+	snprintf(buf, sizeof(buf), "%s", v);
+	assert_int_equal(fwords(buf, w, 2), 3);	/* more than max: max + 1 */
+	assert_true(!fstr(&f, "none", 0, &v) && !v);
+	assert_int_not_equal(fstr(&f, "none", 1, &v), 0);
+	assert_int_not_equal(funknown(&f), 0);
+	assert_string_equal(err, "h.conf:5: field left: unknown");
+	assert_true(!fstr(&f, "left", 0, &v) && !funknown(&f));
 }
 
 int main(void)
@@ -91,6 +129,7 @@ int main(void)
 		CASE("lib/conf", errors),
 		CASE("lib/conf", repeated),
 		CASE("lib/conf", numbers),
+		CASE("lib/conf", fields),
 	};
 
 	return run_group("lib/conf", tests);

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "fields.h"
+#include "emrcu/field.h"
 #include "judge.h"
 #include "kind.h"
 #include "latency.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "derive.h"
-#include "fields.h"
+#include "emrcu/field.h"
 #include "judge.h"
 #include "kind.h"
 #include "planwrite.h"

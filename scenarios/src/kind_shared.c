@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "derive.h"
-#include "fields.h"
+#include "emrcu/field.h"
 #include "judge.h"
 #include "kind.h"
 #include "planwrite.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fields.h"
+#include "emrcu/field.h"
 #include "kind.h"
 #include "model.h"
 #include "workload.h"

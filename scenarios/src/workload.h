@@ -24,7 +24,7 @@
 #ifndef EMRCU_SCEN_WORKLOAD_H
 #define EMRCU_SCEN_WORKLOAD_H
 
-#include "fields.h"
+#include "emrcu/field.h"
 #include "optimal.h"
 #include "scen.h"
 

@@ -10,6 +10,7 @@
  * A key may be given once, except the repeatable keys the caller names
  * (conf_get_all()).  Every entry remembers its line so that errors name
  * "FILE:LINE: field KEY: reason"; fields nobody asked for are "unknown".
+ * Typed fields (numbers in a range, words, strings): emrcu/field.h.
  */
 #ifndef EMRCU_LIB_CONF_H
 #define EMRCU_LIB_CONF_H
@@ -57,10 +58,6 @@ int conf_get_all(struct conf *c, const char *key, int quick,
 
 /* The first entry nobody asked for, or NULL. */
 const struct conf_entry *conf_unused(const struct conf *c);
-
-/* The number @key declares: absent, given twice or not a number is an error. */
-int conf_double(struct conf *c, const char *key, double *out, char *err,
-		size_t errlen);
 
 /* Every entry: numbers as numbers, the rest as strings. */
 struct json *conf_to_json(const struct conf *c);

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* fields.h - typed access to scenario fields, errors naming file and field. */
-#ifndef EMRCU_SCEN_FIELDS_H
-#define EMRCU_SCEN_FIELDS_H
+/*
+ * emrcu/field.h - typed fields of a parsed `key = value` file (conf.h),
+ * errors naming file, line and field: "FILE:LINE: field KEY: reason".
+ */
+#ifndef EMRCU_LIB_FIELD_H
+#define EMRCU_LIB_FIELD_H
 
 #include <stddef.h>
 
@@ -38,6 +41,14 @@ int fnum(const struct fctx *f, const char *key, int required, double lo,
  */
 int fword(const struct fctx *f, const char *key, int required,
 	  const char *def, const char *const *allowed, char *out, size_t len);
+
+/* A string field: *out NULL when absent (-1 when @required). */
+int fstr(const struct fctx *f, const char *key, int required,
+	 const char **out);
+
+/* -1 with "FILE:LINE: field KEY: unknown" when a field nobody asked for
+ * is left, else 0. */
+int funknown(const struct fctx *f);
 
 /* Split a value into blank-separated words (modifies @buf).  Count. */
 int fwords(char *buf, char **w, int max);

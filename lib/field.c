@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "fields.h"
+#include "emrcu/field.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -73,6 +73,25 @@ int fnum(const struct fctx *f, const char *key, int required, double lo,
 	if (*out < lo || *out > hi)
 		return ferr(f, e, key, "%g out of range %g..%g", *out, lo, hi);
 	return 0;
+}
+
+int fstr(const struct fctx *f, const char *key, int required,
+	 const char **out)
+{
+	const struct conf_entry *e;
+
+	*out = NULL;
+	if (fget(f, key, required, &e))
+		return -1;
+	*out = e ? e->val : NULL;
+	return 0;
+}
+
+int funknown(const struct fctx *f)
+{
+	const struct conf_entry *u = conf_unused(f->c);
+
+	return u ? ferr(f, u, u->key, "unknown") : 0;
 }
 
 int fwords(char *buf, char **w, int max)
