@@ -9,6 +9,7 @@
 #include "emrcu/json.h"
 #include "overlay.h"
 #include "proc.h"
+#include "provenance.h"
 #include "qemu_cmd.h"
 #include "run.h"
 #include "scan.h"
@@ -211,8 +212,12 @@ static int write_meta(const struct run_opts *o, const char *path, const struct a
 	json_set_str(m, "kernel_image", o->kernel);
 	json_set_str(m, "kernel_release", sc->release[0] ? sc->release : NULL);
 	json_set_str(m, "config_sha256", cfg_hash);
+	json_set(m, "kernel_tree", o->variant ? prov_kernel(o->build, o->variant)
+					      : json_new_null());
 	json_set_str(m, "qemu_version", qver);
 	json_set(m, "qemu_argv", str_array(qa->v, qa->n));
+	json_set(m, "host", prov_host());
+	json_set(m, "harness", prov_harness(o->top));
 	json_set_str(m, "kernel_cmdline", cmdline);
 	t = json_set(m, "topology", json_new_obj());
 	json_set_str(t, "spec", spec);

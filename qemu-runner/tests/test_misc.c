@@ -6,6 +6,7 @@
 #include "suites.h"
 #include "defaults.h"
 #include "emrcu/json.h"
+#include "provenance.h"
 #include "qemu_cmd.h"
 #include "run.h"
 #include "sha256.h"
@@ -15,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 TEST(t_sha256)
 {
@@ -154,6 +156,32 @@ TEST(t_exec_trace)
 	       strstr(err, "deterministic"));
 }
 
+/* Provenance: this host, a git tree and a directory that is none. */
+TEST(t_provenance)
+{
+	struct json *h = prov_host(), *g, *k;
+	char tmp[] = "/tmp/emrcu-prov.XXXXXX";
+	int64_t n;
+
+	assert_true(json_int64(json_get(h, "ncpus"), &n) == 0 && n >= 1);
+	json_free(h);
+	assert_non_null(mkdtemp(tmp));
+	g = prov_harness(tmp);
+	assert_true(json_kind(g) == JSON_NULL);
+	json_free(g);
+	k = prov_kernel(tmp, "nope");
+	assert_true(json_kind(k) == JSON_NULL);
+	json_free(k);
+	rmdir(tmp);
+	g = prov_harness("..");	/* tests run from qemu-runner/ */
+	if (json_kind(g) != JSON_NULL) {	/* a git checkout: a 40-digit commit */
+		const char *c = json_str(json_get(g, "commit"));
+
+		assert_true(c && strlen(c) == 40);
+	}
+	json_free(g);
+}
+
 int misc_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +189,7 @@ int misc_tests(void)
 		NAMED("misc/exec-trace", t_exec_trace),
 		NAMED("misc/args-validation", t_args),
 		NAMED("misc/qemu-argv-modes", t_qemu_argv),
+		NAMED("misc/provenance", t_provenance),
 	};
 
 	return run_group("qemu-runner/misc", tests);
