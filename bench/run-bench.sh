@@ -235,7 +235,10 @@ for d in "$RUNDIR"/runs/*/; do
 	case $d in *-N-b*/) ;; *) sdirs+=("$d") ;; esac
 done
 say "summarising ${#sdirs[@]} runs"
-"$TOP/results/emrcu-summarize" -o "$RUNDIR/summary.json" "${sdirs[@]}" || exit 1
+# The knobs that shaped the runs, as the command that repeats them.
+cmd="make bench QUICK=$QUICK MODES='$MODES' BOOTS=$BOOTS BOOTS_RT=$BOOTS_RT NRUNS=$NRUNS"
+cmd="$cmd UPDATE_HZ='$UPDATE_HZ' BASELINES='$BASELINES' NUMERATORS='$NUMERATORS' TOPO=$TOPO AA=$AA"
+"$TOP/results/emrcu-summarize" --command "$cmd" -o "$RUNDIR/summary.json" "${sdirs[@]}" || exit 1
 
 if [ "$AA" = 1 ]; then
 	AA_STORE=$AA_STORE "$TOP/results/aa-calibrate.sh" "$RUNDIR" || exit 1

@@ -992,6 +992,39 @@ def section_host_timings(rundir):
     return out
 
 
+def section_provenance(s):
+    """The header's provenance block: what a CI keeping results for months
+    needs to tell two runs apart (summary.json's provenance, origin.h)."""
+    p = s.get("provenance")
+    if not p:
+        return ["Provenance: not recorded (a summary from before provenance blocks).", ""]
+    out = ["| provenance | |", "|---|---|"]
+    h = p.get("harness") or {}
+    dirty = {True: " (work tree dirty)", False: "", None: " (dirty: unknown)"}
+    out.append(f"| harness commit | {h.get('commit', 'unknown')}"
+               f"{dirty.get(h.get('dirty')) if h else ''}"
+               f"{' (runs from several commits)' if h.get('mixed') else ''} |")
+    host = p.get("host") or {}
+    out.append(f"| host | {host.get('cpu_model') or 'unknown CPU'}, "
+               f"{host.get('ncpus', '?')} CPUs, {host.get('mem_mb', '?')} MB"
+               f"{' (runs on several hosts)' if host.get('mixed') else ''} |")
+    out.append(f"| QEMU | {p.get('qemu_version') or 'unknown'} |")
+    argv = p.get("qemu_argv")
+    if argv:
+        out.append(f"| QEMU command (first run) | `{' '.join(argv)}` |")
+    for v, k in sorted((p.get("variants") or {}).items()):
+        tree = k.get("kernel_tree") or {}
+        out.append(f"| kernel `{v}` | {k.get('kernel_release')}, config "
+                   f"{(k.get('config_sha256') or '?')[:12]}, "
+                   f"{tree.get('base') or 'tree unknown'}, source tree "
+                   f"{(tree.get('source_tree') or '?')[:12]}, inputs "
+                   f"{tree.get('inputs') or '?'} |")
+    out.append(f"| command | `{p.get('command') or 'not recorded'}` |")
+    out.append(f"| created | {s.get('created', '?')} |")
+    return out + ["", "Every figure's `id` in summary.json names it uniquely "
+                  "(name, variant, mode, preemption, update rate, cluster, OPPs, scenario).", ""]
+
+
 def report(rundir):
     s = load(rundir)
     figs = s["figures"]
@@ -1006,6 +1039,7 @@ def report(rundir):
              f"{len(s.get('constants', {}).get('runs', {}))} run(s), "
              f"modes: {', '.join(modes)}. Deterministic mode (`-icount`) numbers "
              "are instruction-exact; realtime mode numbers carry host noise.", ""]
+    lines += section_provenance(s)
     lines += section_hot_path(figs, hot_plots, ratio_plots)
     lines += section_instructions(figs)
     lines += section_disasm(rundir)

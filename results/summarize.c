@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * emrcu-summarize [-o OUT] [--conf FILE] [--pairs FILE] RUNDIR...
+ * emrcu-summarize [-o OUT] [--conf FILE] [--pairs FILE] [--command TEXT] RUNDIR...
  *
  * Reads each run directory (em_bench.json, meta.json, params.json,
  * scenario.json), pools samples by figure identity, computes every figure
  * (results/SCHEMA.md) and writes OUT (default: RUNDIR/summary.json for one
  * run directory, else <their common parent>/summary.json) and, beside it,
  * summary-samples.json with each figure's pooled samples.  Both files are
- * written atomically.  Exit 0 on success, 2 on unusable input.
+ * written atomically.  summary.json carries the provenance block (origin.h;
+ * TEXT: the command that made the runs) and an id per figure.  Exit 0 on
+ * success, 2 on unusable input.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include "emrcu/fs.h"
+#include "origin.h"
 #include "summarize.h"
 
 #define SAMPLES_NAME "summary-samples.json"
@@ -23,7 +26,7 @@
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: emrcu-summarize [-o OUT] [--conf FILE] [--pairs FILE] RUNDIR...\n");
+		"usage: emrcu-summarize [-o OUT] [--conf FILE] [--pairs FILE] [--command TEXT] RUNDIR...\n");
 	return 2;
 }
 
@@ -129,6 +132,7 @@ int main(int argc, char **argv)
 	struct pairs pairs;
 	struct sumconf sc;
 	struct conf conf;
+	const char *command = NULL;
 	char **dirs;
 	int i, nd = 0, used = 0, rc = 2;
 	size_t k;
@@ -143,6 +147,8 @@ int main(int argc, char **argv)
 			snprintf(conf_path, sizeof(conf_path), "%s", argv[++i]);
 		else if (!strcmp(argv[i], "--pairs") && i + 1 < argc)
 			snprintf(pairs_path, sizeof(pairs_path), "%s", argv[++i]);
+		else if (!strcmp(argv[i], "--command") && i + 1 < argc)
+			command = argv[++i];
 		else if (argv[i][0] == '-')
 			nd = -argc;	/* unknown option */
 		else if (nd >= 0)
@@ -228,8 +234,9 @@ int main(int argc, char **argv)
 	samples = json_new_obj();
 	figs = derive_figures(&ps, &sc, &pairs, SAMPLES_NAME, samples, err,
 			      sizeof(err));
-	if (!figs) {
+	if (!figs || origin_ids(figs, err, sizeof(err))) {
 		fprintf(stderr, "emrcu-summarize: %s\n", err);
+		json_free(figs);
 		json_free(samples);
 		goto out_json;
 	}
@@ -237,6 +244,7 @@ int main(int argc, char **argv)
 	summary = json_new_obj();
 	json_set_str(summary, "schema", SUMMARY_SCHEMA);
 	json_set_str(summary, "created", created);
+	json_set(summary, "provenance", origin_block(runs, command));
 	json_set(summary, "constants", consts);
 	json_set(summary, "figures", figs);
 	consts = NULL;

@@ -70,7 +70,8 @@ if [ -z "$dirs" ]; then
 	exit 1
 fi
 # shellcheck disable=SC2086 # one word per run directory
-"$TOP/results/emrcu-summarize" -o "$out/$name/summary.json" $dirs || rc=1
+"$TOP/results/emrcu-summarize" --command "scenarios/run.sh $name RUNDIR QUICK=${QUICK:-0}${TOPO:+ TOPO=$TOPO}${RUNS:+ RUNS='$RUNS'}${BOOTS:+ BOOTS=$BOOTS}" \
+	-o "$out/$name/summary.json" $dirs || rc=1
 if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
 	/usr/bin/python3 "$TOP/results/report.py" "$out/$name" || rc=1
 else

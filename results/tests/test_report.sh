@@ -46,7 +46,10 @@ case_ generates \
 	"scenario section|$(has '### three_small')" \
 	"OPP table from params.json|$(has '| 500000 | 700000 | 20000 |')" \
 	"statistics constants|$(has '| bootstrap_seed | 20230522 |')" \
-	"every-figure table|$(has '| hot_path_ratio | patched/unpatched | deterministic |')"
+	"every-figure table|$(has '| hot_path_ratio | patched/unpatched | deterministic |')" \
+	"provenance: QEMU|$(has '| QEMU | 7.2.19 |')" \
+	"provenance: kernels|$(has '| kernel `patched` | 6.1.192-emrcu-patched, config 0123abcd0123')" \
+	"provenance: harness row|$(has '| harness commit | ')"
 
 case_ plots \
 	"hot-path plot missing|head -c 8 '$D/hot_path_deterministic_none.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'" \

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "figure.h"
+#include "origin.h"
 #include "emrcu/fs.h"
 #include "check.h"
 
@@ -227,6 +228,40 @@ TEST(test_constants)
 		 "scenario metric summarized");
 	assert_msg(json_get(json_get(json_get(c, "runs"), "scen-three-small-patched"),
 			  "scenario_constants") != NULL, "scenario constants copied");
+}
+
+/*
+ * The provenance block and the ids: every figure named uniquely by its
+ * identity; two figures with one identity are refused (negative control).
+ */
+TEST(test_origin)
+{
+	const struct json *p = json_get(S.root, "provenance");
+	const struct json *figs = json_get(S.root, "figures");
+	struct json *two;
+	char key[FIG_KEY_MAX], err[300];
+	size_t i;
+
+	assert_msg(p && json_kind(json_get(p, "command")) == JSON_NULL,
+		   "provenance block, no --command: command null");
+	assert_msg(json_get(json_get(p, "variants"), "patched") &&
+		   json_get(json_get(p, "variants"), "unpatched"),
+		   "both variants' kernels recorded");
+	assert_msg(json_str(json_get(p, "qemu_version")) != NULL, "QEMU version recorded");
+	for (i = 0; i < json_len(figs); i++) {
+		const struct json *f = json_at(figs, i);
+
+		assert_true(!fig_key_json(f, key, sizeof(key)));
+		assert_msg(json_str(json_get(f, "id")) &&
+			   !strcmp(json_str(json_get(f, "id")), key),
+			   "figure %zu: id is its identity", i);
+	}
+	two = json_new_arr();
+	json_push(two, json_clone(json_at(figs, 0)));
+	json_push(two, json_clone(json_at(figs, 0)));
+	assert_msg(origin_ids(two, err, sizeof(err)) && strstr(err, "two figures have the id"),
+		   "a duplicate identity refused: %s", err);
+	json_free(two);
 }
 
 TEST(test_samples)
@@ -626,6 +661,7 @@ int main(int argc, char **argv)
 		NAMED("results/summarize.interval_covers_boots", test_boot_intervals),
 		NAMED("results/summarize.interval_covers_clock_step", test_clock_step),
 		NAMED("results/summarize.pipeline_gate", test_pipeline),
+		NAMED("results/summarize.provenance_and_ids", test_origin),
 	};
 	char cmd[400];
 	int rc;
