@@ -27,7 +27,7 @@ QUICK ?= 0
 BASELINE ?= quick
 export QUICK
 
-.PHONY: help deps tools tools-host tools-guest pristine kernels check-series check-fixes guest-check test check bench \
+.PHONY: help export deps tools tools-host tools-guest pristine kernels check-series check-fixes guest-check test check bench \
 	aa-repeat gate-control gate-power pd-sweep stress report compare gate clean distclean
 
 # The default of knob $(1) as bench/run-bench.sh declares it (QUICK's, then
@@ -69,6 +69,8 @@ help:
 	@echo "  make report        re-render results/latest/report.md from its summary.json"
 	@echo "  make compare BASE=a.json NEW=b.json   LKP-style comparison; exit 1 on regression"
 	@echo "  make gate          results/latest vs results/baselines/\$$(BASELINE).json ($(BASELINE))"
+	@echo "  make export        a summary for benchmark trackers: FORMAT=bmf (Bencher Metric Format),"
+	@echo "                     SUMMARY=results/latest/summary.json, OUT=results/latest/bmf.json"
 	@echo "  make clean         remove build outputs of the variants (keeps pristine tree, ccache)"
 	@echo "  make distclean     remove build/ entirely"
 	@echo "knobs (make VAR=value, or the environment; default in brackets):"
@@ -217,6 +219,13 @@ compare: tools-host
 gate: tools-host
 	@results/emrcu-compare $(if $(wildcard results/baselines/noise.json),--noise results/baselines/noise.json) \
 		--json results/latest/gate.json results/baselines/$(BASELINE).json results/latest/summary.json; $(GATE_EXIT)
+
+# A summary in a tracker's format (results/export.c).
+FORMAT ?= bmf
+SUMMARY ?= results/latest/summary.json
+OUT ?= $(dir $(SUMMARY))$(FORMAT).json
+export: tools-host
+	@results/emrcu-export --format $(FORMAT) -o $(OUT) $(SUMMARY) && echo "make export: $(OUT)"
 
 clean:
 	rm -rf $(addprefix $(BUILD)/,$(shell TOP=$(TOP) && . kernel/env.sh && variant_names) custom)

@@ -38,5 +38,6 @@ run test_report tests/test_report.sh
 run test_aa tests/test_aa.sh
 run test_aa_repeat tests/test_aa_repeat.sh
 run test_publish tests/test_publish.sh
+run test_export tests/test_export.sh
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
