@@ -7,8 +7,8 @@ summary.json (computed by emrcu-summarize); the plots show the raw samples
 of summary-samples.json with the medians and confidence intervals that
 summary.json holds.  No statistics are computed here.
 """
-import json
 import glob
+import json
 import os
 import re
 import sys
@@ -194,6 +194,45 @@ def plot_hot_path(figs, samples, rundir):
     return made
 
 
+def plot_ecdf(figs, samples, rundir):
+    """Realtime mode: the hot path's distribution as an ECDF per variant and
+    rate, one panel per cluster; a strip of dots hides the tail, the ECDF
+    shows it (log x: host noise spans orders of magnitude)."""
+    made = []
+    hot = [f for f in by_name(figs, "hot_path_ns_per_call") if f["mode"] == "realtime"]
+    for preempt in sorted({f["preempt"] for f in hot}):
+        g = [f for f in hot if f["preempt"] == preempt]
+        clusters = sorted({f["cluster"] for f in g})
+        fig, axes = plt.subplots(1, len(clusters), squeeze=False,
+                                 figsize=(4.5 * len(clusters), 3.8))
+        drawn = []
+        for ax, c in zip(axes[0], clusters):
+            for f in sorted((f for f in g if f["cluster"] == c),
+                            key=lambda f: (f["variant"], f["update_hz"])):
+                xs = sorted(samples.of(f) or [])
+                if not xs:
+                    continue
+                ax.step(xs, [(i + 1) / len(xs) for i in range(len(xs))], where="post",
+                        label=f"{f['variant']}" + (f" @{f['update_hz']:g} Hz" if f["update_hz"] else ""))
+                drawn.append(f)
+            ax.set_xscale("log")
+            ax.set_xlabel("ns per call (pass median)")
+            ax.set_ylabel("fraction of passes ≤ x")
+            ax.set_title(f"pd{c}", fontsize=10)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=6)
+        fig.suptitle(f"hot path, realtime mode, preempt={preempt}: ECDF of every timed pass",
+                     fontsize=10)
+        fig.tight_layout()
+        if drawn:
+            name = f"hot_path_ecdf_realtime_{safe(preempt)}.png"
+            save(fig, rundir, name)
+            made.append(("realtime", preempt, name, drawn))
+        else:
+            plt.close(fig)
+    return made
+
+
 def plot_ratio(figs, rundir):
     """The headline: patched ÷ unpatched hot-path median per cluster and
     updater rate, with its CI, one plot per mode and preemption model."""
@@ -308,9 +347,31 @@ SCENARIO_HEADLINE = {"true_energy_mj", "em_energy_mj", "em_err_pct", "busy_share
                      "driver_cpu_pct", "die_mean_c", "die_max_c"}
 
 
+# A timeline step's label (scenarios/src/scen.c): s<i>_<T>C or s<i>_<p|m><mV>mV.
+STEP_COND = (re.compile(r"^s(\d+)_(-?[0-9.]+)C$"), re.compile(r"^s(\d+)_([pm])(\d+)mV$"))
+
+
+def step_condition(labels):
+    """(axis label, [value per label]) when every label is a timeline step
+    of one numeric knob (temperature, bin offset) and it takes two values
+    or more (one value is no line), else None."""
+    t = [STEP_COND[0].match(lab) for lab in labels]
+    b = [STEP_COND[1].match(lab) for lab in labels]
+    if labels and all(t):
+        cond = "temperature of the step (timeline), °C", [float(m.group(2)) for m in t]
+    elif labels and all(b):
+        cond = "bin offset of the step (timeline), mV", [
+            (1 if m.group(2) == "p" else -1) * float(m.group(3)) for m in b]
+    else:
+        return None
+    return cond if len(set(cond[1])) > 1 else None
+
+
 def plot_scenario(scen, figs, rundir):
-    """Grouped bars of the scenario's key metric: one group per step or
-    workload (the metric's .LABEL), one bar per run (variant, EM)."""
+    """The scenario's key metric per step or workload (the metric's .LABEL),
+    one series per run (variant, EM): lines against the condition when the
+    steps are a timeline of a numeric knob (steps joined in their order),
+    grouped bars otherwise.  Returns (file, the figures drawn)."""
     for key, ylabel in SCENARIO_KEYS:
         g = [f for f in figs if f["name"].startswith(key + ".")
              and f.get("cluster", -1) < 0]
@@ -324,6 +385,28 @@ def plot_scenario(scen, figs, rundir):
         if lab not in labels:
             labels.append(lab)
     runs = sorted({(f["scenario"], f["variant"], f["mode"]) for f in g})
+    cond = step_condition(labels)
+    if cond:
+        fig, ax = plt.subplots(figsize=(6.5, 4))
+        for sc, variant, mode in runs:
+            pts = [(cond[1][i], f) for i, lab in enumerate(labels)
+                   for f in g if f["name"] == f"{key}.{lab}" and
+                   (f["scenario"], f["variant"], f["mode"]) == (sc, variant, mode)]
+            em = sc.split(":", 1)[1] if ":" in sc else ""
+            ax.errorbar([x for x, _ in pts], [f["median"] for _, f in pts],
+                        yerr=[[f["median"] - f.get("ci_low", f["median"]) for _, f in pts],
+                              [f.get("ci_high", f["median"]) - f["median"] for _, f in pts]],
+                        marker="o", capsize=3, label=f"{variant}{':' + em if em else ''} ({mode})")
+        ax.set_xlabel(cond[0] + " (steps joined in timeline order)", fontsize=8)
+        ax.axhline(0, color="black", linewidth=0.6)
+        ax.set_ylabel(ylabel, fontsize=8)
+        ax.set_title(f"{scen}: median and 95 % CI over boots", fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        name = f"scenario_{safe(scen)}.png"
+        save(fig, rundir, name)
+        return name, g
     fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(labels) * len(runs) / 2 + 2), 4))
     w = 0.8 / len(runs)
     for k, (sc, variant, mode) in enumerate(runs):
@@ -351,7 +434,64 @@ def plot_scenario(scen, figs, rundir):
     fig.tight_layout()
     name = f"scenario_{safe(scen)}.png"
     save(fig, rundir, name)
-    return name
+    return name, g
+
+
+def lat_ccdf(path):
+    """The CCDF of one cyclictest --json file, every CPU's thread pooled:
+    (latencies µs, share of wakeups slower than each).  Wakeups beyond the
+    histogram (cycles - bucketed) stay in the tail; None when empty."""
+    with open(path) as f:
+        threads = json.load(f).get("thread", {}).values()
+    hist, total = {}, 0
+    for t in threads:
+        for us, n in t.get("histogram", {}).items():
+            hist[int(us)] = hist.get(int(us), 0) + n
+        total += t.get("cycles") or sum(t.get("histogram", {}).values())
+    if not total or not hist:
+        return None
+    xs, ys, above = [], [], total
+    for us in sorted(hist):
+        above -= hist[us]
+        xs.append(us)
+        ys.append(max(above, 0.5) / total)	# log axis: 0 drawn as half a wakeup
+    return xs, ys
+
+
+def plot_latency_ccdf(scen, rundir):
+    """Latency scenarios: per load, the CCDF of wakeup latency of every boot
+    (one line each), a colour per run: the tail that p99 bars hide, and how
+    much the boots of one kernel differ.  (file, boots per run) or None."""
+    files = sorted(glob.glob(os.path.join(rundir, "*-b*", "lat-*.json")))
+    if not files:
+        return None
+    loads = sorted({os.path.basename(p)[4:-5] for p in files},
+                   key=lambda lo: (lo != "idle", int(re.sub(r"\D", "", lo) or 0)))
+    runs = sorted({re.sub(r"-b\d+$", "", os.path.basename(os.path.dirname(p))) for p in files})
+    fig, axes = plt.subplots(1, len(loads), squeeze=False, figsize=(4 * len(loads), 3.8),
+                             sharey=True)
+    nboots = 0
+    for ax, load in zip(axes[0], loads):
+        for k, run in enumerate(runs):
+            boots = sorted(glob.glob(os.path.join(rundir, f"{run}-b*", f"lat-{load}.json")))
+            for i, p in enumerate(boots):
+                c = lat_ccdf(p)
+                if c:
+                    ax.step(c[0], c[1], where="post", color=f"C{k}", alpha=0.7,
+                            label=run if i == 0 else None)
+            nboots = max(nboots, len(boots))
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("wakeup latency, µs")
+        ax.set_title(load, fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    axes[0][0].set_ylabel("share of wakeups slower")
+    fig.suptitle(f"{scen}: cyclictest wakeup latency CCDF, one line per boot", fontsize=10)
+    fig.tight_layout()
+    name = f"latency_ccdf_{safe(scen)}.png"
+    save(fig, rundir, name)
+    return name, nboots
 
 
 DRIVER_BASES = ("em_err_pct", "em_tick_abs_err_pct", "em_opp_abs_err_pct_max",
@@ -539,7 +679,7 @@ def caption(what, group):
             "widened to cover the boot medians.*")
 
 
-def section_hot_path(figs, plots, ratio_plots):
+def section_hot_path(figs, plots, ratio_plots, ecdf_plots):
     out = ["## Hot path: em_cpu_energy() ns per call", ""]
     ratios = by_name(figs, "hot_path_ratio")
     for mode, preempt, name, group in ratio_plots:
@@ -589,6 +729,10 @@ def section_hot_path(figs, plots, ratio_plots):
     for mode, preempt, name, group in plots:
         out += [f"![hot path, {mode}, preempt={preempt}]({name})", "",
                 caption(f"Hot path, preempt={preempt}; dots: every timed pass, diamonds: medians", group), ""]
+    for mode, preempt, name, group in ecdf_plots:
+        out += [f"![hot path ECDF, {mode}, preempt={preempt}]({name})", "",
+                caption(f"Hot path distribution, preempt={preempt}: ECDF of every timed pass "
+                        "(the tail that host noise adds)", group), ""]
     return out
 
 
@@ -694,7 +838,15 @@ def section_scenarios(s, rundir):
                    key=lambda f: (f["name"], f["variant"], f["scenario"], f["mode"]))
         plot = plot_scenario(scen, g, rundir)
         if plot:
-            out += [f"![{scen}]({plot})", ""]
+            out += [f"![{scen}]({plot[0]})", "",
+                    caption(f"{scen}: its key figure per step or workload, one series per "
+                            "run (variant, EM)", plot[1]), ""]
+        ccdf = plot_latency_ccdf(scen, rundir)
+        if ccdf:
+            out += [f"![{scen} latency CCDF]({ccdf[0]})", "",
+                    f"*{scen}: share of wakeups slower than x per load, every boot a line "
+                    f"(up to {ccdf[1]} boot(s) per run, all CPUs of a boot pooled, 1 µs "
+                    "buckets; a boot's last line ends at its slowest bucketed wakeup).*", ""]
         heat = heat_table(g)
         if heat:
             out += ["EM error by EM and update period (median [95 % CI] over boots). "
@@ -1031,6 +1183,7 @@ def report(rundir):
     samples = Samples(rundir)
     hot_plots = plot_hot_path(figs, samples, rundir)
     ratio_plots = plot_ratio(figs, rundir)
+    ecdf_plots = plot_ecdf(figs, samples, rundir)
     scal_plots = plot_scaling(figs, rundir)
     modes = sorted({f["mode"] for f in figs})
     lines = ["# emrcu-bench report", "",
@@ -1040,7 +1193,7 @@ def report(rundir):
              f"modes: {', '.join(modes)}. Deterministic mode (`-icount`) numbers "
              "are instruction-exact; realtime mode numbers carry host noise.", ""]
     lines += section_provenance(s)
-    lines += section_hot_path(figs, hot_plots, ratio_plots)
+    lines += section_hot_path(figs, hot_plots, ratio_plots, ecdf_plots)
     lines += section_instructions(figs)
     lines += section_disasm(rundir)
     lines += section_execprof(rundir)

@@ -25,10 +25,11 @@ for n in "$@"; do
 	else
 		ko "run" "scenarios/run.sh exit $r: $(grep -v '^$' "$D/$n.log" | tail -1)"
 	fi
-	if grep -q "^### $n" "$D/$n/report.md" 2>/dev/null && ls "$D/$n"/scenario_*.png >/dev/null 2>&1; then
+	if grep -q "^### $n" "$D/$n/report.md" 2>/dev/null && ls "$D/$n"/scenario_*.png >/dev/null 2>&1 &&
+		grep -q "^\*$n: its key figure per step or workload.* mode, n = " "$D/$n/report.md"; then
 		ok "report"
 	else
-		ko "report" "no '### $n' section or plot in $D/$n"
+		ko "report" "no '### $n' section, plot or plot caption in $D/$n"
 	fi
 done
 finish

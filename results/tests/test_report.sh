@@ -29,6 +29,11 @@ case_() { # name, then a list of "description|command" checks; first failure win
 has() { printf '%s' "grep -qF -- '$1' '$D/report.md'"; }
 
 (cd "$D" && SOURCE_DATE_EPOCH=0 "$R/emrcu-summarize" */) 2>/dev/null
+# two boots of a latency run's cyclictest output, for the CCDF plot
+for b in 0 1; do
+	mkdir -p "$D/lat-b$b"
+	cp "$R/../scenarios/tests/data/cyclictest.json" "$D/lat-b$b/lat-idle.json"
+done
 (cd "$D" && "$PY" "$R/report.py" .) 2>"$T/err"
 rc=$?
 
@@ -58,7 +63,10 @@ case_ plots \
 	"a PNG without its SVG|for p in '$D'/*.png; do grep -q '<svg' \"\${p%.png}.svg\" || exit 1; done" \
 	"plots not linked|$(has '](update_scaling_patched_deterministic_none.png)')" \
 	"no headline ratio plot|head -c 4 '$D/hot_path_ratio_deterministic_none.png' | grep -q PNG && $(has '](hot_path_ratio_deterministic_none.png)')" \
-	"a plot without its caption (mode, n, interval)|$(has '*Update cost vs OPP count; lower panel: residuals of the fit. Deterministic mode, n = ')"
+	"a plot without its caption (mode, n, interval)|$(has '*Update cost vs OPP count; lower panel: residuals of the fit. Deterministic mode, n = ')" \
+	"no realtime ECDF|head -c 4 '$D/hot_path_ecdf_realtime_none.png' | grep -q PNG && $(has '](hot_path_ecdf_realtime_none.png)')" \
+	"no latency CCDF|head -c 4 '$D/latency_ccdf_three_small.png' | grep -q PNG && $(has '](latency_ccdf_three_small.png)')" \
+	"timeline steps not read as a condition axis|$PY -c 'import sys; sys.path.insert(0, \"$R\"); import report as r; c = r.step_condition; assert c([\"s0_25C\", \"s1_85C\"])[1] == [25.0, 85.0] and c([\"s0_m40mV\", \"s1_p40mV\"])[1] == [-40.0, 40.0] and c([\"s0_25C\"]) is None and c([\"w1\", \"w2\"]) is None'"
 
 # the report copies summary.json: change a median there, see it in report.md
 "$PY" - "$D/summary.json" <<'PYEOF'
