@@ -39,7 +39,7 @@ void args_usage(FILE *f)
 "  --no-llc              no per-cluster L2 cache nodes in the generated DTB\n"
 "  --qemu PATH           QEMU binary (default " DEFAULT_QEMU ")\n"
 "  --echo                copy the console to stdout\n"
-"  --exec-trace 0xLO..0xHI  log every guest instruction executed in [LO, HI]\n"
+"  --exec-trace 0xLO..0xHI[,...]  log every guest instruction executed in [LO, HI]\n"
 "                        to OUTDIR/exec.log (QEMU -singlestep -d exec,nochain\n"
 "                        -dfilter); deterministic mode only\n",
 		DEFAULT_ICOUNT_SHIFT, DEFAULT_TIMEOUT, DEFAULT_IDLE_TIMEOUT);
@@ -59,20 +59,31 @@ static int num(const char *s, int lo, int hi, int *out)
 	return 0;
 }
 
-/* "0xLO..0xHI", both hexadecimal, LO <= HI: what QEMU's -dfilter takes. */
+/*
+ * "0xLO..0xHI[,0xLO..0xHI]...", hexadecimal, LO <= HI in each: the ranges
+ * QEMU's -dfilter takes (several functions of one image, say).
+ */
 static int range_ok(const char *s)
 {
 	unsigned long long lo, hi;
 	char *end;
 
-	if (strncmp(s, "0x", 2))
-		return 0;
-	lo = strtoull(s + 2, &end, 16);
-	if (end == s + 2 || strncmp(end, "..0x", 4))
-		return 0;
-	s = end + 4;
-	hi = strtoull(s, &end, 16);
-	return end != s && !*end && lo <= hi;
+	for (;;) {
+		if (strncmp(s, "0x", 2))
+			return 0;
+		lo = strtoull(s + 2, &end, 16);
+		if (end == s + 2 || strncmp(end, "..0x", 4))
+			return 0;
+		s = end + 4;
+		hi = strtoull(s, &end, 16);
+		if (end == s || lo > hi)
+			return 0;
+		if (!*end)
+			return 1;
+		if (*end != ',')
+			return 0;
+		s = end + 1;
+	}
 }
 
 enum {
@@ -200,7 +211,7 @@ int args_parse(int argc, char **argv, struct run_opts *o, char *err, size_t errl
 		case O_ECHO: o->echo = 1; break;
 		case O_EXEC_TRACE:
 			if (!range_ok(optarg))
-				FAIL("--exec-trace wants 0xLO..0xHI with LO <= HI, got '%s'", optarg);
+				FAIL("--exec-trace wants 0xLO..0xHI[,0xLO..0xHI]... with LO <= HI, got '%s'", optarg);
 			o->exec_trace = optarg;
 			break;
 		case O_HELP: return 1;

@@ -129,7 +129,8 @@ TEST(t_exec_trace)
 {
 	char *good[] = { "emrcu-run", "--kernel", "/bin/sh", "--mode", "deterministic",
 			 "--outdir", "/o", "--exec-trace", "0xffff800001000000..0xffff80000100010f", NULL };
-	char *bad[] = { "0x20..0x10", "0x10-0x20", "16..32", "0x..0x2", "0x1..0x2z" };
+	char *bad[] = { "0x20..0x10", "0x10-0x20", "16..32", "0x..0x2", "0x1..0x2z",
+			 "0x1..0x2,", "0x1..0x2,0x9..0x8", "0x1..0x2;0x3..0x4" };
 	struct run_opts o;
 	struct argv a = { 0 };
 	char err[256], *cl;
@@ -154,6 +155,10 @@ TEST(t_exec_trace)
 	}
 	assert_true(parse(&o, err, "--kernel", "/bin/sh", "--exec-trace", "0x1..0x2") == -1 &&
 	       strstr(err, "deterministic"));
+	good[8] = "0x10..0x1f,0x40..0x4f";	/* two functions */
+	memset(&o, 0, sizeof(o));
+	o.build = "/nonexistent-build";
+	assert_true(args_parse(9, good, &o, err, sizeof(err)) == 0 && o.exec_trace == good[8]);
 }
 
 /* Provenance: this host, a git tree and a directory that is none. */
