@@ -35,6 +35,7 @@
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/energy_model.h>
 #include <linux/hrtimer.h>
@@ -137,6 +138,10 @@ MODULE_PARM_DESC(scaling_n, "Updates per test perf domain in the scaling run");
 static bool reader_qs = true;
 module_param(reader_qs, bool, 0444);
 MODULE_PARM_DESC(reader_qs, "Readers call schedule() between passes (an RCU quiescent state, as a CPU that context-switches); 0: cond_resched() only");
+
+static bool reader_idle;
+module_param(reader_idle, bool, 0444);
+MODULE_PARM_DESC(reader_idle, "Readers sleep between spread passes and in the cool-down instead of keeping their CPU busy: em_bench as a light load beside a measured workload (no CPU overutilized, EAS stays on)");
 
 static ulong seed = 1;
 module_param(seed, ulong, 0444);
@@ -572,6 +577,17 @@ static void emb_fill(struct emb_reader *r, struct emb_pd *p)
 	emb_between();
 }
 
+#define EMB_IDLE_US 200	/* reader_idle: one sleep between passes */
+
+/* Between spread passes and in the cool-down: the load kept on, or idle. */
+static void emb_wait(struct emb_reader *r, struct emb_pd *p)
+{
+	if (reader_idle)
+		usleep_range(EMB_IDLE_US, 2 * EMB_IDLE_US);
+	else
+		emb_fill(r, p);
+}
+
 static int emb_reader_fn(void *arg)
 {
 	struct emb_reader *r = arg;
@@ -611,7 +627,7 @@ static int emb_reader_fn(void *arg)
 		/* Spread the passes evenly over emb_spread_ns. */
 		while (emb_spread_ns && !emb_stopping() &&
 		       local_clock() - t0 < div_u64(emb_spread_ns * i, nruns))
-			emb_fill(r, p);
+			emb_wait(r, p);
 
 		local_irq_save(flags);
 		rcu_read_lock();
@@ -631,7 +647,7 @@ static int emb_reader_fn(void *arg)
 		complete(&emb_done);
 	else
 		while (atomic_read_acquire(&emb_n_cool) && !emb_stopping())
-			emb_fill(r, p);
+			emb_wait(r, p);
 
 	emrcu_wait_stop();
 	return 0;
@@ -951,6 +967,7 @@ static void emb_print(void)
 	emrcu_put(o, "\"scaling\":%s,\"scaling_n\":%d,\"reader_qs\":%s,",
 		  scaling ? "true" : "false", scaling_n,
 		  reader_qs ? "true" : "false");
+	emrcu_put(o, "\"reader_idle\":%s,", reader_idle ? "true" : "false");
 	emrcu_put(o, "\"seed\":%lu,\"inject_nops\":%d,\"inject_slow_pct\":%d,",
 		  seed, inject_nops, inject_slow_pct);
 	emrcu_put(o, "\"mode_hint\":\"%s\"},", mode_hint);
