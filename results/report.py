@@ -333,7 +333,8 @@ def plot_scaling(figs, rundir):
 # The figure each scenario kind is judged on, plotted per step/workload: the
 # first of these the scenario has (a kind's own figure before the ones every
 # energy-measuring kind has: shared, placement, latency, then energy).
-SCENARIO_KEYS = (("em_invisible_pct", "share of true energy the EM does not model, %"),
+SCENARIO_KEYS = (("eas_insns_per_wakeup", "instructions per wakeup (select_task_rq_fair + compute_energy)"),
+                 ("em_invisible_pct", "share of true energy the EM does not model, %"),
                  ("placement_over_optimal_pct", "energy of EAS's placement over the optimal one, %"),
                  ("wakeup_p99_us", "cyclictest wakeup latency p99, µs"),
                  ("em_tick_abs_err_pct", "|EM estimate - true busy energy| per tick, %"),
@@ -344,7 +345,9 @@ SCENARIO_HEADLINE = {"true_energy_mj", "em_energy_mj", "em_err_pct", "busy_share
                      "placement_over_optimal_pct", "energy_over_optimal_pct",
                      "em_choice_over_optimal_pct",
                      "em_invisible_pct", "wakeup_p50_us", "wakeup_p99_us", "wakeup_max_us",
-                     "driver_cpu_pct", "die_mean_c", "die_max_c"}
+                     "driver_cpu_pct", "die_mean_c", "die_max_c",
+                     "wakeups", "energy_calls_per_wakeup", "wake_insns_per_call",
+                     "energy_insns_per_call", "eas_insns_per_wakeup"}
 
 
 # A timeline step's label (scenarios/src/scen.c): s<i>_<T>C or s<i>_<p|m><mV>mV.

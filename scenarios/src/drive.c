@@ -81,6 +81,8 @@ static int env_check(const struct env *e, const struct scenario *s)
 			fprintf(stderr, "emrcu-scenario: %s missing (make tools)\n", p);
 			return -1;
 		}
+	}
+	if (s->kind->plan || s->kind->needs_eas) {
 		snprintf(p, sizeof(p), "%s/%s", e->build, GUEST_CHECK);
 		if (access(p, X_OK)) {
 			fprintf(stderr, "emrcu-scenario: %s missing (make tools)\n", p);
@@ -355,14 +357,23 @@ static int cell_one(const struct env *e, const struct scenario *s,
 	if (s->kind->plan) {
 		snprintf(pf, sizeof(pf), "%s:%s", plan, GUEST_PLAN);
 		snprintf(gs, sizeof(gs), "%s/%s", e->build, GUEST_SCEN);
-		snprintf(gc, sizeof(gc), "%s/%s", e->build, GUEST_CHECK);
 		b.file[b.nfile++] = pf;
 		b.file[b.nfile++] = gs;
+	}
+	if (s->kind->plan || s->kind->needs_eas) {	/* emrcu-guest-check */
+		snprintf(gc, sizeof(gc), "%s/%s", e->build, GUEST_CHECK);
 		b.file[b.nfile++] = gc;
+	}
+	if (s->kind->plan) {
 		if (s->engine == ENGINE_RTAPP && rtapp_files(s, dir, &b)) {
 			fprintf(stderr, "emrcu-scenario: %s: cannot write the rt-app files\n", dir);
 			return -1;
 		}
+	}
+	if (s->kind->boot && s->kind->boot(e, s, r, dir, &b)) {
+		fprintf(stderr, "emrcu-scenario: %s: the %s boot could not be prepared\n",
+			dir, s->kind->name);
+		return -1;
 	}
 	snprintf(what, sizeof(what), "%s %s:%s boot %d", s->name, s->run[r].variant,
 		 s->run[r].em_name, boot);
@@ -379,6 +390,8 @@ static int cell_one(const struct env *e, const struct scenario *s,
 		fprintf(f, "\t--module\t%s", b.module[i]);
 	for (i = 0; i < b.nfile; i++)
 		fprintf(f, "\t--file\t%s", b.file[i]);
+	if (b.exec_trace)
+		fprintf(f, "\t--exec-trace\t%s", b.exec_trace);
 	fprintf(f, "\t--cmd-file\t%s\n", cmd);
 	return 0;
 }

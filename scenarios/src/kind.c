@@ -3,5 +3,6 @@
 #include "kind.h"
 
 const struct scen_kind *const scen_kinds[] = {
-	&kind_energy, &kind_placement, &kind_shared, &kind_latency, NULL
+	&kind_energy, &kind_placement, &kind_shared, &kind_latency,
+	&kind_wakeup, NULL
 };

@@ -15,10 +15,12 @@
 
 #include "scen.h"
 
+struct env;
 struct fctx;
 struct judge;
 struct metrics;
 struct outcome;
+struct vm_boot;
 
 /*
  * Kinds whose boots run emrcu-scen-guest's plan: one step per workload
@@ -48,6 +50,9 @@ struct scen_kind {
 	int (*plan)(FILE *f, const struct scenario *s, const struct scen_run *r);
 	int (*cmd)(FILE *f, const struct scenario *s, const struct scen_run *r,
 		   int runtime_em);
+	/* Optional: files of its own in @dir, runner options in @b. */
+	int (*boot)(const struct env *e, const struct scenario *s, int r,
+		    const char *dir, struct vm_boot *b);
 	/* One boot's figures from its run directory; 0 or -1 with err. */
 	int (*derive)(const struct scenario *s, const char *dir,
 		      struct metrics *ms, char *err, size_t errlen);
@@ -59,7 +64,7 @@ struct scen_kind {
 };
 
 extern const struct scen_kind kind_energy, kind_placement, kind_shared,
-	kind_latency;
+	kind_latency, kind_wakeup;
 
 /* Every kind, NULL-terminated (kind.c). */
 extern const struct scen_kind *const scen_kinds[];

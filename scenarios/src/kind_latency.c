@@ -13,14 +13,12 @@
 #include "latency.h"
 #include "planwrite.h"
 #include "stats.h"
+#include "updater.h"
 
 static int latency_parse(const struct fctx *f, struct scenario *s)
 {
 	struct scen_latency *l = &s->lat;
-	const struct conf_entry *e;
-	char buf[CONF_VAL_LEN], *w[SCEN_MAX_LOADS + 1];
 	long v;
-	int i, n;
 
 	if (fint(f, "duration_s", 1, 1, 600, 0, &v))
 		return -1;
@@ -34,12 +32,6 @@ static int latency_parse(const struct fctx *f, struct scenario *s)
 	if (fint(f, "hist_us", 0, 100, 100000, 20000, &v))
 		return -1;
 	l->hist_us = (int)v;
-	if (fint(f, "bench_loops", 0, 1, 100000, 10, &v))
-		return -1;
-	l->loops = (int)v;
-	if (fword(f, "bench_readers", 0, "last", NULL, l->readers,
-		     sizeof(l->readers)))
-		return -1;
 	if (fnum(f, "pass.noise_factor", 1, 1, 100, 0, &l->noise_factor) ||
 	    fnum(f, "pass.noise_floor_pct", 1, 0, 1000, 0, &l->noise_floor_pct) ||
 	    fnum(f, "pass.noise_max_pct", 1, 0, 100000, 0, &l->noise_max_pct))
@@ -47,24 +39,7 @@ static int latency_parse(const struct fctx *f, struct scenario *s)
 	if (fint(f, "pass.min_boots", 0, 1, 100, 3, &v))
 		return -1;
 	l->min_boots = (int)v;
-	if (fget(f, "loads", 1, &e))
-		return -1;
-	strcpy(buf, e->val);
-	n = fwords(buf, w, SCEN_MAX_LOADS);
-	if (n > SCEN_MAX_LOADS)
-		return ferr(f, e, "loads", "more than %d loads", SCEN_MAX_LOADS);
-	for (i = 0; i < n; i++) {
-		if (!strcmp(w[i], "idle")) {
-			l->load_hz[i] = 0;
-			continue;
-		}
-		if (str_to_long(w[i], &v) || v < 1 || v > 10000)
-			return ferr(f, e, "loads", "'%s': want idle or an update rate 1..10000 Hz",
-				    w[i]);
-		l->load_hz[i] = (int)v;
-	}
-	l->nloads = n;
-	return 0;
+	return updater_parse(f, s);
 }
 
 static int latency_cmd(FILE *f, const struct scenario *s,
@@ -75,11 +50,7 @@ static int latency_cmd(FILE *f, const struct scenario *s,
 	int i;
 
 	(void)r;
-	fprintf(f, "N=$(nproc)\n");
-	if (!strcmp(l->readers, "last"))
-		fprintf(f, "READERS=$((N - 1))\n");
-	else
-		fprintf(f, "READERS=%s\n", l->readers);
+	updater_prologue(f, s);
 	/* The block is printed once the load module is done: its own printk
 	 * block must not interleave with ours on the console. */
 	fprintf(f, "run_lat() {\n"
@@ -94,20 +65,10 @@ static int latency_cmd(FILE *f, const struct scenario *s,
 		lat_label(hz, label, sizeof(label));
 		fprintf(f, "echo 'emrcu-scenario: step %d/%d %s' >&2\n", i + 1,
 			l->nloads, label);
-		if (!hz) {
-			fprintf(f, "run_lat %s || exit 1\nprint_lat %s\n", label, label);
-			continue;
-		}
-		/*
-		 * Same readers and updater thread on every kernel; without the
-		 * runtime EM the updater wakes at the same rate and skips the
-		 * update (em_bench null_update): the control.
-		 */
-		fprintf(f, "insmod %s readers=$READERS loops=%d nruns=1000 warmup=10 update_hz=%d null_update=%d spread_ms=%d mode_hint=%s &\n",
-			GUEST_EM_BENCH, l->loops, hz, !runtime_em,
-			l->duration_s * 1000 + 2000, s->mode);
-		fprintf(f, "P=$!\nsleep 1\nrun_lat %s || exit 1\nwait $P || exit 1\nrmmod em_bench || exit 1\nprint_lat %s\n",
-			label, label);
+		updater_start(f, s, i, runtime_em, l->duration_s * 1000 + 2000, 0);
+		fprintf(f, "run_lat %s || exit 1\n", label);
+		updater_stop(f, s, i);
+		fprintf(f, "print_lat %s\n", label);
 	}
 	return 0;
 }

@@ -15,7 +15,10 @@
  *   driver_leak_pct;
  *   latency: duration_s, interval_us, priority, hist_us, loads,
  *   bench_readers, bench_loops, pass.noise_factor, pass.noise_floor_pct,
- *   pass.noise_max_pct, pass.min_boots.
+ *   pass.noise_max_pct, pass.min_boots;
+ *   wakeup: tasks, period_us, run_us, duration_s, loads, bench_readers,
+ *   bench_loops, wake_function, energy_function, pass.min_wakeups,
+ *   pass.min_energy_calls_per_wakeup.
  */
 #ifndef EMRCU_SCEN_SCEN_H
 #define EMRCU_SCEN_SCEN_H
@@ -95,6 +98,15 @@ struct scen_latency {
 	int min_boots;	/* baseline boots below which nothing resolves */
 };
 
+/* wakeup: the EAS wakeup path in situ, counted from QEMU's exec log. */
+struct scen_wakeup {
+	int tasks, period_us, run_us, duration_s;	/* rt-app per load */
+	char wake_fn[48];	/* its calls are the wakeups (feec inlined) */
+	char energy_fn[48];	/* called per candidate (em_cpu_energy inlined) */
+	int min_wakeups;	/* pass.min_wakeups, < 0: none */
+	double min_energy_calls;	/* pass.min_energy_calls_per_wakeup */
+};
+
 struct scenario {
 	char path[256];
 	char name[SCEN_NAME_LEN];
@@ -138,7 +150,8 @@ struct scenario {
 	int sensor_lag_ms, sensor_quant_mc, sensor_noise_mc, driver_leak_pct;
 	int driver_meter;	/* runtime@P: emrcu_platform drv=meter */
 
-	struct scen_latency lat;
+	struct scen_latency lat;	/* latency; wakeup: its loads */
+	struct scen_wakeup wake;
 };
 
 /* Command-line replacements of fields (NULL: the file's). */

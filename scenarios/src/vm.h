@@ -38,6 +38,7 @@ struct vm_boot {
 	const char *module[VM_MAX_MODULES];	/* PATH.ko[:params] */
 	int nfile;
 	const char *file[VM_MAX_FILES];		/* HOST[:GUEST] */
+	const char *exec_trace;			/* emrcu-run --exec-trace, or NULL */
 };
 
 /* The runner's verdict line ("emrcu-run: ...") from @log, or "". */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "derive.h"
 #include "kind.h"
@@ -599,6 +600,114 @@ TEST(verdict_lisa_limit)
 	fclose(devnull);
 }
 
+/* One exec.log line at @pc, the form QEMU's -d exec,nochain writes. */
+static void trace_line(FILE *f, unsigned long pc)
+{
+	fprintf(f, "Trace 0: 0x7f6d987a0200 [0000000000005001/%016lx/00000021/ff020201] \n", pc);
+}
+
+/* A wakeup: the wake function's 10 instructions, two energy calls of 5. */
+static void trace_wakeup(FILE *f, int energy_calls)
+{
+	int i, k;
+
+	for (i = 0; i < 10; i++)
+		trace_line(f, 0xffffffc000001000UL + 4 * i);
+	for (k = 0; k < energy_calls; k++)
+		for (i = 0; i < 5; i++)
+			trace_line(f, 0xffffffc000002000UL + 4 * i);
+}
+
+/*
+ * kind wakeup on a synthetic exec log: two loads, each window opened and
+ * closed by the marker; what runs outside a window is not counted.  The
+ * counts are kept and the log removed; the verdict's two checks and their
+ * negative controls (no energy call: EAS did not run; too few wakeups),
+ * and a log whose markers do not match the loads is a named failure.
+ */
+TEST(wakeup_counts)
+{
+	static const char *conf =
+		"name = w\ndescription = d\nkind = wakeup\nruns = base new\nmode = deterministic\n"
+		"timeout_s = 60\nduration_s = 1\nloads = idle 1000\n"
+		"pass.min_wakeups = 2\npass.min_energy_calls_per_wakeup = 1\n";
+	char dir[] = "/tmp/emrcu-wakeup-XXXXXX", p[300];
+	const struct metric *m;
+	FILE *f, *devnull;
+	int i;
+
+	assert_true(!scen_parse("w.conf", conf, 0, NULL, &s, err, sizeof(err)));
+	assert_true(s.kind == &kind_wakeup && s.lat.nloads == 2);
+	assert_non_null(mkdtemp(dir));
+	snprintf(p, sizeof(p), "%s/trace.txt", dir);
+	f = fopen(p, "w");
+	fprintf(f, "select_task_rq_fair 0xffffffc000001000 0xffffffc0000010ff\n"
+		"compute_energy 0xffffffc000002000 0xffffffc0000020ff\n"
+		"__arm64_sys_sethostname 0xffffffc000003000 0xffffffc0000030ff\n");
+	fclose(f);
+	snprintf(p, sizeof(p), "%s/exec.log", dir);
+	f = fopen(p, "w");
+	trace_wakeup(f, 2);			/* before the first window */
+	for (i = 0; i < 2; i++) {
+		trace_line(f, 0xffffffc000003000UL);	/* open */
+		trace_line(f, 0xffffffc000003004UL);	/* the marker's body */
+		trace_wakeup(f, 2);
+		trace_wakeup(f, 2);
+		if (i)
+			trace_wakeup(f, 2);	/* a third wakeup at 1000 Hz */
+		trace_line(f, 0xffffffc000003000UL);	/* close */
+	}
+	fclose(f);
+	memset(&ms, 0, sizeof(ms));
+	assert_msg(!s.kind->derive(&s, dir, &ms, err, sizeof(err)), "%s", err);
+	m = metric_find(&ms, "wakeups.idle", -1);
+	assert_true(m && m->v[0] == 2);
+	m = metric_find(&ms, "wakeups.upd1000hz", -1);
+	assert_true(m && m->v[0] == 3);
+	m = metric_find(&ms, "eas_insns_per_wakeup.idle", -1);
+	assert_true(m && m->v[0] == 20);	/* 10 + 2 x 5 */
+	m = metric_find(&ms, "energy_calls_per_wakeup.upd1000hz", -1);
+	assert_true(m && m->v[0] == 2);
+	m = metric_find(&ms, "energy_insns_per_call.idle", -1);
+	assert_true(m && m->v[0] == 5);
+	assert_true(access(p, F_OK) != 0);	/* the log went, its counts stay */
+	memset(&ms, 0, sizeof(ms));
+	assert_true(!s.kind->derive(&s, dir, &ms, err, sizeof(err)));
+	m = metric_find(&ms, "wakeups.upd1000hz", -1);
+	assert_true(m && m->v[0] == 3);
+
+	/* the verdict, then without energy calls and with too few wakeups */
+	memset(o, 0, sizeof(o));
+	for (i = 0; i < 2; i++) {
+		add_boot(i, i, "wakeups.idle", 5);
+		metric_add(o[i].ms, "energy_calls_per_wakeup.idle", "calls", "none", -1, 2);
+		metric_add(o[i].ms, "wakeups.upd1000hz", "calls", "none", -1, 5);
+		metric_add(o[i].ms, "energy_calls_per_wakeup.upd1000hz", "calls", "none", -1, 2);
+	}
+	devnull = fopen("/dev/null", "w");
+	assert_true(verdict(&s, o, 2, devnull, devnull) == 0);
+	o[1].ms->m[1].v[0] = 0;		/* new, idle: EAS did not run */
+	assert_true(verdict(&s, o, 2, devnull, devnull) == 1);
+	o[0].ms->m[2].v[0] = 1;		/* base, 1 kHz: one wakeup traced */
+	assert_true(verdict(&s, o, 2, devnull, devnull) == 2);
+	fclose(devnull);
+	free_boots(2);
+
+	/* one window closed only: a load did not run */
+	snprintf(p, sizeof(p), "%s/wakeup-counts.txt", dir);
+	remove(p);
+	snprintf(p, sizeof(p), "%s/exec.log", dir);
+	f = fopen(p, "w");
+	trace_line(f, 0xffffffc000003000UL);
+	trace_wakeup(f, 1);
+	fclose(f);
+	memset(&ms, 0, sizeof(ms));
+	assert_true(s.kind->derive(&s, dir, &ms, err, sizeof(err)) &&
+		    strstr(err, "window markers"));
+	snprintf(p, sizeof(p), "rm -rf %s", dir);
+	assert_true(system(p) == 0);
+}
+
 int test_data(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -618,6 +727,7 @@ int test_data(void)
 		NAMED("scenarios/data/verdict-placement-lisa-limit-straddle", verdict_lisa_limit),
 		NAMED("scenarios/data/verdict-metered-driver-and-its-negative-controls", verdict_meter),
 		NAMED("scenarios/data/verdict-task-profiles-seen-and-its-negative-control", verdict_task_profile),
+		NAMED("scenarios/data/wakeup-counts-verdict-and-negative-controls", wakeup_counts),
 	};
 
 	return run_group("scenarios/data", tests);
