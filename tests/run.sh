@@ -41,6 +41,7 @@ SUITES=(
 	"scenario-heat|RUNS='patched:static patched:best-static patched:runtime@10 patched:runtime@1000 patched:oracle' tests/scenario-quick.sh thermal-ramp"
 	"scenario-quick|tests/scenario-quick.sh driver-mismodel placement chip-binning"
 	"scenario-task-profiles|RUNS='patched:static patched:best-static patched:runtime@100' tests/scenario-quick.sh task-profiles"
+	"scenario-feec|tests/scenario-quick.sh feec"
 	"stress-quick|tests/in-clone.sh $BUILD/clones/stress stress QUICK=1"
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"

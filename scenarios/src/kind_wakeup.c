@@ -155,8 +155,10 @@ static int wakeup_boot(const struct env *e, const struct scenario *s, int r,
 			return -1;
 		}
 		fprintf(f, "%s 0x%" PRIx64 " 0x%" PRIx64 "\n", fns[i], lo, hi);
-		n += (size_t)snprintf(ranges + n, sizeof(ranges) - n, "%s0x%" PRIx64 "..0x%" PRIx64,
-				      i ? "," : "", lo, hi);
+		if (n < sizeof(ranges))
+			n += (size_t)snprintf(ranges + n, sizeof(ranges) - n,
+					      "%s0x%" PRIx64 "..0x%" PRIx64,
+					      i ? "," : "", lo, hi);
 	}
 	free(map);
 	b->exec_trace = ranges;
@@ -165,7 +167,7 @@ static int wakeup_boot(const struct env *e, const struct scenario *s, int r,
 
 /* Per load: calls and instructions of the wakeup and energy functions. */
 struct seg {
-	uint64_t wake_calls, wake_insns, energy_calls, energy_insns;
+	int64_t wake_calls, wake_insns, energy_calls, energy_insns;
 };
 
 /*
@@ -198,23 +200,31 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		char *p = strchr(line, '/');
-		int k = marks / 2;
+		/*
+		 * "Trace CPU: HOST [FLAGS/PC/...]": one instruction executed;
+		 * "Stopped execution of TB chain before HOST [PC]": the one
+		 * logged last at PC did not run after all (execprof.h).
+		 */
+		int undo = !strncmp(line, "Stopped execution", 17);
+		char *p = strchr(line, undo ? '[' : '/');
+		int64_t d = undo ? -1 : 1;
+		int k;
 
 		if (!p || sscanf(p + 1, "%" SCNx64, &pc) != 1)
 			continue;
 		if (pc == lo[2]) {
-			marks++;
+			marks += (int)d;
 			continue;
 		}
+		k = marks / 2;
 		if (marks % 2 == 0 || k >= nseg)	/* outside a window */
 			continue;
 		if (pc >= lo[0] && pc <= hi[0]) {
-			g[k].wake_insns++;
-			g[k].wake_calls += pc == lo[0];
+			g[k].wake_insns += d;
+			g[k].wake_calls += pc == lo[0] ? d : 0;
 		} else if (pc >= lo[1] && pc <= hi[1]) {
-			g[k].energy_insns++;
-			g[k].energy_calls += pc == lo[1];
+			g[k].energy_insns += d;
+			g[k].energy_calls += pc == lo[1] ? d : 0;
 		}
 	}
 	fclose(f);
@@ -226,7 +236,7 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 	snprintf(path, sizeof(path), "%s/%s", dir, COUNTS_FILE);
 	f = fopen(path, "w");
 	for (i = 0; f && i < nseg; i++)
-		fprintf(f, "%" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+		fprintf(f, "%" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 "\n",
 			g[i].wake_calls, g[i].wake_insns, g[i].energy_calls,
 			g[i].energy_insns);
 	if (!f || fclose(f)) {
@@ -249,7 +259,7 @@ static int read_counts(const char *dir, struct seg *g, int nseg)
 	if (!f)
 		return -1;
 	for (i = 0; i < nseg; i++)
-		if (fscanf(f, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &g[i].wake_calls,
+		if (fscanf(f, "%" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64, &g[i].wake_calls,
 			   &g[i].wake_insns, &g[i].energy_calls, &g[i].energy_insns) != 4)
 			break;
 	fclose(f);
@@ -271,7 +281,7 @@ static int wakeup_derive(const struct scenario *s, const char *dir,
 		double calls = (double)g[i].wake_calls;
 
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
-		if (!g[i].wake_calls) {
+		if (g[i].wake_calls <= 0) {
 			snprintf(err, errlen, "load %s: no call of %s in the window",
 				 label, s->wake.wake_fn);
 			return -1;

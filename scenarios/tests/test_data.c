@@ -655,6 +655,9 @@ TEST(wakeup_counts)
 		trace_wakeup(f, 2);
 		if (i)
 			trace_wakeup(f, 2);	/* a third wakeup at 1000 Hz */
+		/* logged, then not executed: taken back */
+		trace_line(f, 0xffffffc000001004UL);
+		fprintf(f, "Stopped execution of TB chain before 0x7f6d987a0200 [ffffffc000001004] select_task_rq_fair\n");
 		trace_line(f, 0xffffffc000003000UL);	/* close */
 	}
 	fclose(f);
