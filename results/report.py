@@ -391,48 +391,36 @@ def plot_scenario(scen, figs, rundir):
     cond = step_condition(labels)
     if cond:
         fig, ax = plt.subplots(figsize=(6.5, 4))
-        for sc, variant, mode in runs:
-            pts = [(cond[1][i], f) for i, lab in enumerate(labels)
-                   for f in g if f["name"] == f"{key}.{lab}" and
-                   (f["scenario"], f["variant"], f["mode"]) == (sc, variant, mode)]
-            em = sc.split(":", 1)[1] if ":" in sc else ""
-            ax.errorbar([x for x, _ in pts], [f["median"] for _, f in pts],
-                        yerr=[[f["median"] - f.get("ci_low", f["median"]) for _, f in pts],
-                              [f.get("ci_high", f["median"]) - f["median"] for _, f in pts]],
-                        marker="o", capsize=3, label=f"{variant}{':' + em if em else ''} ({mode})")
-        ax.set_xlabel(cond[0] + " (steps joined in timeline order)", fontsize=8)
-        ax.axhline(0, color="black", linewidth=0.6)
-        ax.set_ylabel(ylabel, fontsize=8)
-        ax.set_title(f"{scen}: median and 95 % CI over boots", fontsize=10)
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
-        fig.tight_layout()
-        name = f"scenario_{safe(scen)}.png"
-        save(fig, rundir, name)
-        return name, g
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(labels) * len(runs) / 2 + 2), 4))
+    else:
+        fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(labels) * len(runs) / 2 + 2), 4))
     w = 0.8 / len(runs)
     for k, (sc, variant, mode) in enumerate(runs):
-        xs, ys, lo, hi = [], [], [], []
-        for i, lab in enumerate(labels):
-            f = next((f for f in g if f["name"] == f"{key}.{lab}" and
-                      (f["scenario"], f["variant"], f["mode"]) == (sc, variant, mode)), None)
-            if f is None:
-                continue
-            xs.append(i - 0.4 + w * (k + 0.5))
-            ys.append(f["median"])
-            lo.append(f["median"] - f.get("ci_low", f["median"]))
-            hi.append(f.get("ci_high", f["median"]) - f["median"])
+        pts = [(i, f) for i, lab in enumerate(labels)
+               for f in g if f["name"] == f"{key}.{lab}" and
+               (f["scenario"], f["variant"], f["mode"]) == (sc, variant, mode)]
+        ys = [f["median"] for _, f in pts]
+        err = [[f["median"] - f.get("ci_low", f["median"]) for _, f in pts],
+               [f.get("ci_high", f["median"]) - f["median"] for _, f in pts]]
         em = sc.split(":", 1)[1] if ":" in sc else ""
-        n = max(f["n"] for f in g)
-        ax.bar(xs, ys, w, yerr=[lo, hi], capsize=3,
-               label=f"{variant}{':' + em if em else ''} ({mode})")
-    ax.set_xticks(range(len(labels)))
-    ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
+        label = f"{variant}{':' + em if em else ''} ({mode})"
+        if cond:
+            ax.errorbar([cond[1][i] for i, _ in pts], ys, yerr=err, marker="o", capsize=3,
+                        label=label)
+        else:
+            ax.bar([i - 0.4 + w * (k + 0.5) for i, _ in pts], ys, w, yerr=err, capsize=3,
+                   label=label)
+    if cond:
+        ax.set_xlabel(cond[0] + " (steps joined in timeline order)", fontsize=8)
+        ax.set_title(f"{scen}: median and 95 % CI over boots", fontsize=10)
+        ax.grid(alpha=0.3)
+    else:
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
+        ax.set_title(f"{scen}: median and 95 % CI over boots (n ≤ {max(f['n'] for f in g)})",
+                     fontsize=10)
+        ax.grid(axis="y", alpha=0.3)
     ax.axhline(0, color="black", linewidth=0.6)
     ax.set_ylabel(ylabel, fontsize=8)
-    ax.set_title(f"{scen}: median and 95 % CI over boots (n ≤ {n})", fontsize=10)
-    ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
     name = f"scenario_{safe(scen)}.png"
