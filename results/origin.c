@@ -82,40 +82,25 @@ struct json *origin_block(const struct json *runs, const char *command)
 	return p;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int origin_ids(struct json *figs, char *err, size_t errlen)
 {
-	size_t n = json_len(figs), i;
-	char **ids = xzalloc(n * sizeof(*ids)), key[FIG_KEY_MAX];
-	int rc = 0;
+	char key[FIG_KEY_MAX];
+	size_t i, j;
 
-	for (i = 0; i < n && !rc; i++) {
+	for (i = 0; i < json_len(figs); i++) {
 		struct json *f = json_at(figs, i);
 
 		if (fig_key_json(f, key, sizeof(key))) {
 			snprintf(err, errlen, "figure %zu (%s) has no identity", i,
 				 json_str(json_get(f, "name")));
-			rc = -1;
-			break;
+			return -1;
 		}
-		json_set_str(f, "id", key);
-		ids[i] = xstrdup(key);
-	}
-	if (!rc) {
-		qsort(ids, n, sizeof(*ids), cmp_str);
-		for (i = 1; i < n; i++)
-			if (!strcmp(ids[i - 1], ids[i])) {
-				snprintf(err, errlen, "two figures have the id %s", ids[i]);
-				rc = -1;
-				break;
+		for (j = 0; j < i; j++)		/* as summary_load() checks them */
+			if (!strcmp(json_str(json_get(json_at(figs, j), "id")), key)) {
+				snprintf(err, errlen, "two figures have the id %s", key);
+				return -1;
 			}
+		json_set_str(f, "id", key);
 	}
-	for (i = 0; i < n; i++)
-		free(ids[i]);
-	free(ids);
-	return rc;
+	return 0;
 }
