@@ -56,6 +56,12 @@ static void run_dir(const struct scenario *s, const char *out, int r, int b,
 			 s->run[r].em_name, b);
 }
 
+/* The boot runs emrcu-guest-check: before a guest plan, or to see EAS start. */
+static int ships_guest_check(const struct scenario *s)
+{
+	return s->kind->plan || s->kind->needs_eas;
+}
+
 static int env_check(const struct env *e, const struct scenario *s)
 {
 	char p[1200];
@@ -82,7 +88,7 @@ static int env_check(const struct env *e, const struct scenario *s)
 			return -1;
 		}
 	}
-	if (s->kind->plan || s->kind->needs_eas) {
+	if (ships_guest_check(s)) {
 		snprintf(p, sizeof(p), "%s/%s", e->build, GUEST_CHECK);
 		if (access(p, X_OK)) {
 			fprintf(stderr, "emrcu-scenario: %s missing (make tools)\n", p);
@@ -360,15 +366,13 @@ static int cell_one(const struct env *e, const struct scenario *s,
 		b.file[b.nfile++] = pf;
 		b.file[b.nfile++] = gs;
 	}
-	if (s->kind->plan || s->kind->needs_eas) {	/* emrcu-guest-check */
+	if (ships_guest_check(s)) {
 		snprintf(gc, sizeof(gc), "%s/%s", e->build, GUEST_CHECK);
 		b.file[b.nfile++] = gc;
 	}
-	if (s->kind->plan) {
-		if (s->engine == ENGINE_RTAPP && rtapp_files(s, dir, &b)) {
-			fprintf(stderr, "emrcu-scenario: %s: cannot write the rt-app files\n", dir);
-			return -1;
-		}
+	if (s->kind->plan && s->engine == ENGINE_RTAPP && rtapp_files(s, dir, &b)) {
+		fprintf(stderr, "emrcu-scenario: %s: cannot write the rt-app files\n", dir);
+		return -1;
 	}
 	if (s->kind->boot && s->kind->boot(e, s, r, dir, &b)) {
 		fprintf(stderr, "emrcu-scenario: %s: the %s boot could not be prepared\n",

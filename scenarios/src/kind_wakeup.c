@@ -77,8 +77,7 @@ static int wakeup_cmd(FILE *f, const struct scenario *s,
 	int i;
 
 	(void)r;
-	fputs("emrcu-guest-check --expect-eas || { echo 'emrcu-scenario: EAS did not start' >&2; exit 3; }\n",
-	      f);
+	guest_check_cmd(f, s);
 	updater_prologue(f, s);
 	fprintf(f, "cat >/tmp/wake.json <<'EOF'\n"
 		"{ \"tasks\": { \"wake\": { \"instance\": %d, \"loop\": -1, \"run\": %d,\n"
@@ -331,11 +330,13 @@ static void wakeup_judge(struct judge *j, const struct scenario *s,
 	fprintf(j->txt, " %14s %14s\n", "d EAS/wake", "d energy part");
 	for (i = 0; i < s->lat.nloads; i++) {
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
+		/* the baseline: the first run */
+		struct pooled a0 = pool_step(o, no, 0, "eas_insns_per_wakeup", label, -1);
+		struct pooled e0 = pool_step(o, no, 0, "energy_insns_per_call", label, -1);
+
 		for (r = 0; r < s->nruns; r++) {
 			struct pooled a = pool_step(o, no, r, "eas_insns_per_wakeup", label, -1);
-			struct pooled a0 = pool_step(o, no, 0, "eas_insns_per_wakeup", label, -1);
 			struct pooled e = pool_step(o, no, r, "energy_insns_per_call", label, -1);
-			struct pooled e0 = pool_step(o, no, 0, "energy_insns_per_call", label, -1);
 			struct pooled k = pool_step(o, no, r, "energy_calls_per_wakeup", label, -1);
 
 			scen_run_name(s, r, rn, sizeof(rn));

@@ -87,16 +87,21 @@ int plan_write(FILE *f, const struct scenario *s, const struct scen_run *r)
 	return ferror(f) ? -1 : 0;
 }
 
-int load_cmd(FILE *f, const struct scenario *s, const struct scen_run *r,
-	     int runtime_em)
+void guest_check_cmd(FILE *f, const struct scenario *s)
 {
-	(void)r;
-	(void)runtime_em;
 	if (s->kind->needs_eas)
 		fputs("emrcu-guest-check --expect-eas || { echo 'emrcu-scenario: EAS did not start' >&2; exit 3; }\n",
 		      f);
 	else
 		fputs("emrcu-guest-check\n", f);
+}
+
+int load_cmd(FILE *f, const struct scenario *s, const struct scen_run *r,
+	     int runtime_em)
+{
+	(void)r;
+	(void)runtime_em;
+	guest_check_cmd(f, s);
 	fprintf(f, "emrcu-scen-guest %s\n", GUEST_PLAN);
 	return 0;
 }

@@ -27,6 +27,9 @@ int plan_write(FILE *f, const struct scenario *s, const struct scen_run *r);
 int cmd_write(FILE *f, const struct scenario *s, const struct scen_run *r,
 	      int runtime_em);
 
+/* cmd.sh's first line: the platform's state, and (needs_eas) EAS started. */
+void guest_check_cmd(FILE *f, const struct scenario *s);
+
 /* ->cmd of the load kinds: the EAS check, then emrcu-scen-guest's plan. */
 int load_cmd(FILE *f, const struct scenario *s, const struct scen_run *r,
 	     int runtime_em);
