@@ -1,5 +1,6 @@
 #!/bin/sh
 # scenarios/run.sh NAME RUNDIR [QUICK=1] [TOPO=SPEC] [RUNS='V[:em] ...'] [BOOTS=N]
+#                  [INJECT='EM_BENCH_PARAM=N ...']
 #
 # One declared scenario (scenarios/NAME.conf) end to end (make tools first:
 # runner, results tools, guest programs, driver; kernels and modules are
@@ -7,13 +8,16 @@
 # every run (bench/driver/emrcu-cells), the verdict (emrcu-scenario
 # derive), then RUNDIR/NAME/summary.json (results/emrcu-summarize) and
 # report.md (results/report.py).  QUICK/TOPO/RUNS/BOOTS may also come from the
-# environment (make bench QUICK=1 SCENARIO=NAME).
-# Exit: 0 pass, 1 a run or a threshold failed, 2 bad scenario/environment.
+# environment (make bench QUICK=1 SCENARIO=NAME).  INJECT: em_bench
+# parameters of every run but the first (latency, wakeup), a defect the
+# verdict must catch (tests/latency-control.sh).
+# Exit: 0 pass, 1 a run failed, 2 bad scenario/environment, 3 a target
+# missed (a finding: the runs ran).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
 usage() {
-	echo "usage: scenarios/run.sh NAME RUNDIR [QUICK=1] [TOPO=SPEC] [RUNS='V[:em] ...'] [BOOTS=N]" >&2
+	echo "usage: scenarios/run.sh NAME RUNDIR [QUICK=1] [TOPO=SPEC] [RUNS='V[:em] ...'] [BOOTS=N] [INJECT='P=N ...']" >&2
 	exit 2
 }
 [ $# -ge 2 ] || usage
@@ -26,6 +30,7 @@ for a in "$@"; do
 	TOPO=*) TOPO=${a#TOPO=} ;;
 	RUNS=*) RUNS=${a#RUNS=} ;;
 	BOOTS=*) BOOTS=${a#BOOTS=} ;;
+	INJECT=*) INJECT=${a#INJECT=} ;;
 	*) usage ;;
 	esac
 done
@@ -50,12 +55,14 @@ decl=$out/$name/cells.conf
 	[ -n "${TOPO:-}" ] && echo "topo = $TOPO"
 	[ -n "${RUNS:-}" ] && echo "runs = $RUNS"
 	[ -n "${BOOTS:-}" ] && echo "boots = $BOOTS"
+	[ -n "${INJECT:-}" ] && echo "inject = $INJECT"
 } >"$decl"
 set --
 [ "${QUICK:-0}" = 1 ] && set -- "$@" --quick
 [ -n "${TOPO:-}" ] && set -- "$@" --topo "$TOPO"
 [ -n "${RUNS:-}" ] && set -- "$@" --runs "$RUNS"
 [ -n "${BOOTS:-}" ] && set -- "$@" --boots "$BOOTS"
+[ -n "${INJECT:-}" ] && set -- "$@" --inject "$INJECT"
 rc=0
 "$TOP/bench/driver/emrcu-cells" run "$decl" "$out" || rc=$?
 [ "$rc" -eq 2 ] && exit 2
@@ -70,7 +77,7 @@ if [ -z "$dirs" ]; then
 	exit 1
 fi
 # shellcheck disable=SC2086 # one word per run directory
-"$TOP/results/emrcu-summarize" --command "scenarios/run.sh $name RUNDIR QUICK=${QUICK:-0}${TOPO:+ TOPO=$TOPO}${RUNS:+ RUNS='$RUNS'}${BOOTS:+ BOOTS=$BOOTS}" \
+"$TOP/results/emrcu-summarize" --command "scenarios/run.sh $name RUNDIR QUICK=${QUICK:-0}${TOPO:+ TOPO=$TOPO}${RUNS:+ RUNS='$RUNS'}${BOOTS:+ BOOTS=$BOOTS}${INJECT:+ INJECT='$INJECT'}" \
 	-o "$out/$name/summary.json" $dirs || rc=1
 if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
 	/usr/bin/python3 "$TOP/results/report.py" "$out/$name" || rc=1

@@ -42,6 +42,8 @@ SUITES=(
 	"scenario-quick|tests/scenario-quick.sh driver-mismodel placement chip-binning"
 	"scenario-task-profiles|RUNS='patched:static patched:best-static patched:runtime@100' tests/scenario-quick.sh task-profiles"
 	"scenario-feec|tests/scenario-quick.sh feec"
+	"scenario-latency|tests/scenario-quick.sh wakeup-latency-det"
+	"latency-control|tests/latency-control.sh"
 	"stress-quick|tests/in-clone.sh $BUILD/clones/stress stress QUICK=1"
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"

@@ -12,6 +12,8 @@
  *   outdir = DIR               (the cells go to DIR/NAME/...)
  *   quick = 0 | 1              topo = SPEC, runs = 'V[:em] ...', boots = N
  *                              (optional overrides)
+ *   inject = 'P=N ...'         em_bench parameters of every run but the
+ *                              first: a negative control (optional)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,13 +85,14 @@ static int parse_line(char *line, struct cell *c)
 static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 {
 	struct fctx f = { .c = c, .err = err, .errlen = errlen };
-	const char *file, *dir, *quick, *topo, *runs, *boots;
+	const char *file, *dir, *quick, *topo, *runs, *boots, *inject;
 	char *argv[16], *text, *line, *save = NULL;
 	int n = 0, st = 0;
 
 	if (fstr(&f, "file", 1, &file) || fstr(&f, "outdir", 1, &dir) ||
 	    fstr(&f, "quick", 0, &quick) || fstr(&f, "topo", 0, &topo) ||
-	    fstr(&f, "runs", 0, &runs) || fstr(&f, "boots", 0, &boots))
+	    fstr(&f, "runs", 0, &runs) || fstr(&f, "boots", 0, &boots) ||
+	    fstr(&f, "inject", 0, &inject))
 		return -1;
 	if (quick && strcmp(quick, "0") && strcmp(quick, "1")) {
 		snprintf(err, errlen, "%s: field quick: use 0 or 1", c->path);
@@ -105,6 +108,7 @@ static int plan(struct conf *c, struct cells *out, char *err, size_t errlen)
 	OPT("--topo", topo);
 	OPT("--runs", runs);
 	OPT("--boots", boots);
+	OPT("--inject", inject);
 	OPT("--outdir", dir);
 #undef OPT
 	argv[n++] = xstrdup(file);

@@ -77,6 +77,8 @@ MODULE_DESCRIPTION("em_cpu_energy() hot path and runtime EM update benchmark");
 #define EMB_SLOW_PCT_MAX	100	/* inject_slow_pct: 0..100 */
 #define EMB_CALIB_PASSES	8	/* inject_slow_pct: minimum of 8 */
 #define EMB_CALIB_SPINS		100000	/* spin iterations timed per pass */
+#define EMB_HOLD_NS_MAX		1000000	/* inject_hold_ns: 0..1 ms */
+#define EMB_BLOCK_LEN_MAX	64	/* block: result block name length */
 
 /* ---- parameters --------------------------------------------------------- */
 static char *readers;
@@ -155,6 +157,14 @@ static int inject_slow_pct;
 module_param(inject_slow_pct, int, 0444);
 MODULE_PARM_DESC(inject_slow_pct, "Positive control of the realtime gate: a spin loop after every em_cpu_energy() call, calibrated per reader after the warm-up to add about this % of the call's own time (0..100; no kernel change)");
 
+static int inject_hold_ns;
+module_param(inject_hold_ns, int, 0444);
+MODULE_PARM_DESC(inject_hold_ns, "Negative control of the wakeup-latency checks: after every update hold its CPU this long with preemption off, outside the timed update (0..1000000; no kernel change)");
+
+static char *block = "em_bench.json";
+module_param(block, charp, 0444);
+MODULE_PARM_DESC(block, "Name of the result block (several loads of one boot keep one block each)");
+
 static char *mode_hint = "";
 module_param(mode_hint, charp, 0444);
 MODULE_PARM_DESC(mode_hint, "Timing mode label echoed in the results (deterministic|realtime)");
@@ -202,7 +212,7 @@ struct emb_rec {
 	struct rcu_head rh;
 	u64 t_end;
 	u64 update_ns;
-	u64 free_ns;			/* U64_MAX until the marker ran */
+	u64 cb_ns;			/* local_clock() of the marker, 0 until it ran */
 };
 
 struct emb_updater {
@@ -666,7 +676,7 @@ static void emb_marker_cb(struct rcu_head *rh)
 {
 	struct emb_rec *rec = container_of(rh, struct emb_rec, rh);
 
-	WRITE_ONCE(rec->free_ns, local_clock() - rec->t_end);
+	WRITE_ONCE(rec->cb_ns, local_clock());
 }
 
 static void emb_update_one(struct emb_updater *u, struct emb_pd *p, int k)
@@ -684,6 +694,13 @@ static void emb_update_one(struct emb_updater *u, struct emb_pd *p, int k)
 	ret = emb_ops.update(p->dev, p->tab.power[k], p->tab.nr_states);
 	t1 = local_clock();
 	u->count++;
+	if (inject_hold_ns) {
+		/* untimed: work on this CPU that update_ns does not show */
+		preempt_disable();
+		while (local_clock() - t1 < inject_hold_ns)
+			cpu_relax();
+		preempt_enable();
+	}
 	if (ret || emb_ops.table_id(p->pd) == old) {
 		if (!u->errors)
 			pr_err("em_bench: FAILURE: update of pd %d: %s (%d)\n",
@@ -697,7 +714,7 @@ static void emb_update_one(struct emb_updater *u, struct emb_pd *p, int k)
 	rec = &u->recs[u->nrec++];
 	rec->t_end = t1;
 	rec->update_ns = t1 - t0;
-	rec->free_ns = U64_MAX;
+	rec->cb_ns = 0;
 	call_rcu(&rec->rh, emb_marker_cb);
 }
 
@@ -920,9 +937,22 @@ static void emb_print_updater(struct emrcu_out *o)
 			 sizeof(*u->recs));
 	emrcu_put(o, ",\"free_delay_ns\":[");
 	for (i = 0; i < u->nrec; i++) {
-		if (u->recs[i].free_ns == U64_MAX)
+		if (!READ_ONCE(u->recs[i].cb_ns))
 			continue;
-		emrcu_put(o, "%s%llu", ok++ ? "," : "", u->recs[i].free_ns);
+		emrcu_put(o, "%s%llu", ok++ ? "," : "",
+			  u->recs[i].cb_ns - u->recs[i].t_end);
+	}
+	/*
+	 * When each marker ran, from the first update's end: markers close
+	 * together ran in one batch of RCU callbacks (the old tables' frees
+	 * between them), a stretch the updater's CPU runs in softirq.
+	 */
+	emrcu_put(o, "],\"callback_at_ns\":[");
+	for (i = 0, ok = 0; i < u->nrec; i++) {
+		if (!READ_ONCE(u->recs[i].cb_ns))
+			continue;
+		emrcu_put(o, "%s%llu", ok++ ? "," : "",
+			  u->recs[i].cb_ns - u->recs[0].t_end);
 	}
 	emrcu_put(o, "],\"free_delay_method\":\"%s\"}",
 		  "call_rcu marker after each update on the updater CPU");
@@ -949,7 +979,7 @@ static void emb_print(void)
 	struct emb_reader *r;
 	int i, j;
 
-	o = emrcu_block_begin("em_bench.json");
+	o = emrcu_block_begin(block);
 	if (!o)
 		return;
 	emrcu_put(o, "{\"schema\":\"emrcu/em_bench/1\",");
@@ -970,7 +1000,8 @@ static void emb_print(void)
 	emrcu_put(o, "\"reader_idle\":%s,", reader_idle ? "true" : "false");
 	emrcu_put(o, "\"seed\":%lu,\"inject_nops\":%d,\"inject_slow_pct\":%d,",
 		  seed, inject_nops, inject_slow_pct);
-	emrcu_put(o, "\"mode_hint\":\"%s\"},", mode_hint);
+	emrcu_put(o, "\"inject_hold_ns\":%d,\"mode_hint\":\"%s\"},",
+		  inject_hold_ns, mode_hint);
 	emrcu_put(o, "\"clock_hz\":%llu,", emb_clock_hz());
 	emrcu_put(o, "\"limits\":{\"update_hz_max\":%d,\"max_updates\":%d},",
 		  EMB_UPDATE_HZ_MAX, EMB_MAX_UPDATES);
@@ -1088,6 +1119,13 @@ static int emb_check_params(void)
 		return emrcu_bad_param("spread_ms", "must be -1..60000");
 	if (!emb_label_ok(mode_hint))
 		return emrcu_bad_param("mode_hint", "only [A-Za-z0-9._-]");
+	if (!*block || strlen(block) > EMB_BLOCK_LEN_MAX || !emb_label_ok(block))
+		return emrcu_bad_param("block", "1..64 of [A-Za-z0-9._-]");
+	if (inject_hold_ns < 0 || inject_hold_ns > EMB_HOLD_NS_MAX)
+		return emrcu_bad_param("inject_hold_ns", "must be 0..1000000");
+	if (inject_hold_ns && null_update)
+		return emrcu_bad_param("inject_hold_ns",
+				       "not with null_update (it follows an update)");
 	switch (inject_nops) {
 	case 0:
 		emb_pass_sel = emb_pass;

@@ -64,6 +64,9 @@ bad scaling-unpatched unpatched "scaling=1" 22 "parameter scaling"
 bad nops-3 unpatched "inject_nops=3" 22 "parameter inject_nops"
 bad slow-101 unpatched "inject_slow_pct=101" 22 "parameter inject_slow_pct"
 bad slow-and-nops unpatched "inject_slow_pct=5 inject_nops=1" 22 "parameter inject_slow_pct"
+bad hold-max patched "update_hz=10 inject_hold_ns=1000001" 22 "parameter inject_hold_ns"
+bad hold-null unpatched "update_hz=10 null_update=1 inject_hold_ns=10" 22 "parameter inject_hold_ns"
+bad block-junk unpatched "block=a/b" 22 "parameter block"
 
 boot no-em unpatched - ""
 if grep -q "insmod .*em_bench.ko failed (rc 19)" "$tmp/no-em/console.log"; then

@@ -180,12 +180,6 @@ static int derive_one(const struct env *e, const struct scenario *s,
 {
 	char path[1300], err[300], label[SCEN_NAME_LEN + 16];
 
-	char p2[1300];
-
-	/* em_bench's block is load, not a benchmark result: keep it aside. */
-	snprintf(path, sizeof(path), "%s/em_bench.json", dir);
-	snprintf(p2, sizeof(p2), "%s/em_bench-load.json", dir);
-	rename(path, p2);
 	if (cell_failed(s, dir, o))
 		return -1;
 	o->ms = calloc(1, sizeof(*o->ms));

@@ -29,7 +29,12 @@ static int latency_parse(const struct fctx *f, struct scenario *s)
 	if (fint(f, "priority", 0, 1, 99, 95, &v))
 		return -1;
 	l->priority = (int)v;
-	if (fint(f, "hist_us", 0, 100, 100000, 20000, &v))
+	if (fint(f, "nsecs", 0, 0, 1, 0, &v))
+		return -1;
+	l->nsecs = (int)v;
+	/* with -N a bin is 1 ns: cyclictest holds hist_us x 1000 bins a CPU */
+	if (fint(f, "hist_us", 0, 100, l->nsecs ? 1000 : 100000,
+		 l->nsecs ? 200 : 20000, &v))
 		return -1;
 	l->hist_us = (int)v;
 	if (fnum(f, "pass.noise_factor", 1, 1, 100, 0, &l->noise_factor) ||
@@ -49,23 +54,23 @@ static int latency_cmd(FILE *f, const struct scenario *s,
 	char label[32];
 	int i;
 
-	(void)r;
 	updater_prologue(f, s);
 	/* The block is printed once the load module is done: its own printk
 	 * block must not interleave with ours on the console. */
 	fprintf(f, "run_lat() {\n"
-		"\tcyclictest -q -m -S -p %d -i %d -h %d -D %d --json=/tmp/lat-$1.json\n}\n"
+		"\tcyclictest -q -m -S -p %d -i %d%s -h %d -D %d --json=/tmp/lat-$1.json >/dev/null\n}\n"
 		"print_lat() {\n"
 		"\techo \"EMRCU-RESULT-BEGIN lat-$1.json\"\n\tcat /tmp/lat-$1.json\n"
 		"\techo\n\techo \"EMRCU-RESULT-END lat-$1.json\"\n}\n",
-		l->priority, l->interval_us, l->hist_us, l->duration_s);
+		l->priority, l->interval_us, l->nsecs ? " -N" : "",
+		l->hist_us * (l->nsecs ? 1000 : 1), l->duration_s);
 	for (i = 0; i < l->nloads; i++) {
 		int hz = l->load_hz[i];
 
 		lat_label(hz, label, sizeof(label));
 		fprintf(f, "echo 'emrcu-scenario: step %d/%d %s' >&2\n", i + 1,
 			l->nloads, label);
-		updater_start(f, s, i, runtime_em, l->duration_s * 1000 + 2000, 0);
+		updater_start(f, s, r, i, runtime_em, l->duration_s * 1000 + 2000, 0);
 		fprintf(f, "run_lat %s || exit 1\n", label);
 		updater_stop(f, s, i);
 		fprintf(f, "print_lat %s\n", label);
@@ -97,7 +102,7 @@ static void latency_check(struct judge *j, const struct scenario *s,
 			  const struct outcome *o, int no, const char *label,
 			  const char *metric)
 {
-	char rn[80], what[200];
+	char rn[80], what[300];
 	struct pooled b = pool_step(o, no, 0, metric, label, -1);
 	double band = b.n >= 2 && b.min > 0 ? 100 * (b.max - b.min) / b.min : NAN;
 	double limit = stats_noise_band(band, s->lat.noise_factor, s->lat.noise_floor_pct);
@@ -128,34 +133,113 @@ static void latency_check(struct judge *j, const struct scenario *s,
 	}
 }
 
+/* "ucpu_" when the runs have the updater's CPU apart, else "" (pooled). */
+static const char *latency_prefix(const struct scenario *s,
+				  const struct outcome *o, int no)
+{
+	char label[32];
+	int i;
+
+	for (i = 0; i < s->lat.nloads; i++) {
+		lat_label(s->lat.load_hz[i], label, sizeof(label));
+		if (pool_step(o, no, 0, "ucpu_wakeup_p99_us", label, -1).n)
+			return "ucpu_";
+	}
+	return "";
+}
+
+/*
+ * The bound on what an updater load adds on the updater's CPU, run @r
+ * against the first: the added max latency is at most the longest update
+ * slot plus the longest stretch of RCU callbacks softirq runs before it
+ * yields (latency.h; both from em_bench's own clock: the update cannot be
+ * preempted on PREEMPT_NONE, softirq never), and the share of wakeups it
+ * pushes above the idle load's max is at most the share of time updates and
+ * callbacks take, plus the baseline's own boot-to-boot spread of it.
+ * Judged in deterministic mode only: in realtime mode the host's own
+ * preemption of a vCPU lands in the max as well.
+ */
+static void latency_bound(struct judge *j, const struct scenario *s,
+			  const struct outcome *o, int no, int r,
+			  const char *label)
+{
+	struct pooled bm = pool_step(o, no, 0, "ucpu_wakeup_max_us", label, -1);
+	struct pooled rm = pool_step(o, no, r, "ucpu_wakeup_max_us", label, -1);
+	struct pooled sl = pool_step(o, no, r, "update_slot_max_us", label, -1);
+	struct pooled ba = pool_step(o, no, r, "rcu_batch_max_us", label, -1);
+	struct pooled bt = pool_step(o, no, 0, "ucpu_wakeup_tail_pct", label, -1);
+	struct pooled rt = pool_step(o, no, r, "ucpu_wakeup_tail_pct", label, -1);
+	struct pooled ub = pool_step(o, no, r, "update_busy_pct", label, -1);
+	struct pooled bb = pool_step(o, no, r, "rcu_batch_busy_pct", label, -1);
+	int det = !strcmp(s->mode, "deterministic");
+	double added, bound;
+	char rn[80], what[300];
+
+	if (!sl.n || !bm.n || !rm.n)
+		return;
+	scen_run_name(s, r, rn, sizeof(rn));
+	added = rm.median - bm.median;
+	bound = sl.median + ba.median;
+	snprintf(what, sizeof(what), "%s bound: max latency added on the updater's CPU (us) <= longest update slot + RCU callback stretch%s",
+		 label, det ? "" : " (realtime: not judged)");
+	judge_check(j, what, rn, added, "<=", bound, added <= bound, det);
+	if (!rt.n || !bt.n)
+		return;
+	added = rt.median - bt.median;
+	bound = ub.median + bb.median + (bt.max - bt.min);
+	snprintf(what, sizeof(what), "%s bound: share of wakeups above the idle max added (pp) <= update + callback busy %% + A/A spread%s",
+		 label, det ? "" : " (realtime: not judged)");
+	judge_check(j, what, rn, added, "<=", bound, added <= bound, det);
+}
+
 static void latency_judge(struct judge *j, const struct scenario *s,
 			 const struct outcome *o, int no)
 {
 	static const char *const cols[] = { "wakeup_p50_us", "wakeup_p99_us",
 					    "wakeup_p999_us", "wakeup_max_us", NULL };
-	char rn[80], label[32];
+	static const char *const upd[] = { "updater_hz", "update_slot_max_us",
+					   "rcu_batch_max_us", "update_busy_pct",
+					   "rcu_batch_busy_pct",
+					   "ucpu_wakeup_tail_pct", NULL };
+	const char *pfx = latency_prefix(s, o, no);
+	char rn[80], label[32], m[64];
 	int r, i, c;
 
-	fprintf(j->txt, "\n%-12s %-16s %4s", "load", "run", "n");
+	fprintf(j->txt, "\nwakeup latency (us) %s\n%-12s %-16s %4s", *pfx ?
+		"on the updater's CPU" : "of every CPU", "load", "run", "n");
 	for (c = 0; cols[c]; c++)
-		fprintf(j->txt, " %14s", cols[c] + 7);
+		fprintf(j->txt, " %10s", cols[c] + 7);
+	for (c = 0; upd[c]; c++)
+		fprintf(j->txt, " %10.10s", upd[c]);
 	fputc('\n', j->txt);
 	for (i = 0; i < s->lat.nloads; i++) {
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
 		for (r = 0; r < s->nruns; r++) {
+			snprintf(m, sizeof(m), "%s%s", pfx, cols[0]);
 			scen_run_name(s, r, rn, sizeof(rn));
 			fprintf(j->txt, "%-12s %-16s %4d", label, rn,
-				pool_step(o, no, r, cols[0], label, -1).n);
-			for (c = 0; cols[c]; c++)
-				table_cell(j->txt, pool_step(o, no, r, cols[c], label, -1), "%.0f");
+				pool_step(o, no, r, m, label, -1).n);
+			for (c = 0; cols[c]; c++) {
+				snprintf(m, sizeof(m), "%s%s", pfx, cols[c]);
+				table_cell(j->txt, pool_step(o, no, r, m, label, -1), "%.2f");
+			}
+			for (c = 0; upd[c]; c++)
+				table_cell(j->txt, pool_step(o, no, r, upd[c], label, -1), "%.2f");
 			fputc('\n', j->txt);
 		}
 	}
 	fputc('\n', j->txt);
+	if (s->inject[0])
+		fprintf(j->txt, "negative control: runs after %s ran em_bench with %s\n\n",
+			s->run[0].variant, s->inject);
 	for (i = 0; i < s->lat.nloads; i++) {
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
-		for (c = 0; c < 2; c++)
-			latency_check(j, s, o, no, label, c ? "wakeup_p99_us" : "wakeup_p50_us");
+		for (c = 0; c < 2; c++) {
+			snprintf(m, sizeof(m), "%swakeup_p%s_us", pfx, c ? "99" : "50");
+			latency_check(j, s, o, no, label, m);
+		}
+		for (r = 1; s->lat.load_hz[i] && r < s->nruns; r++)
+			latency_bound(j, s, o, no, r, label);
 	}
 }
 

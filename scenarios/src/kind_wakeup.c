@@ -76,7 +76,6 @@ static int wakeup_cmd(FILE *f, const struct scenario *s,
 	char label[32];
 	int i;
 
-	(void)r;
 	guest_check_cmd(f, s);
 	updater_prologue(f, s);
 	fprintf(f, "cat >/tmp/wake.json <<'EOF'\n"
@@ -89,7 +88,7 @@ static int wakeup_cmd(FILE *f, const struct scenario *s,
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
 		fprintf(f, "echo 'emrcu-scenario: step %d/%d %s' >&2\n", i + 1,
 			s->lat.nloads, label);
-		updater_start(f, s, i, runtime_em, w->duration_s * 1000 + 1500, 1);
+		updater_start(f, s, r, i, runtime_em, w->duration_s * 1000 + 1500, 1);
 		/* the marker opens and closes the window the counts are of */
 		fprintf(f, "hostname emrcu-%s\nrt-app /tmp/wake.json >/tmp/rt.log 2>&1 || { cat /tmp/rt.log; exit 1; }\nhostname emrcu\n",
 			label);

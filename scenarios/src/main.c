@@ -32,14 +32,15 @@
 
 struct opts {
 	int quick, boots;
-	const char *topo, *runs, *outdir;
+	const char *topo, *runs, *inject, *outdir;
 };
 
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: emrcu-scenario check|plan|cells|derive [--quick] [--topo SPEC]\n"
-		"       [--runs 'VARIANT[:static|:runtime] ...'] [--boots N] [--outdir DIR] FILE...\n");
+		"       [--runs 'VARIANT[:static|:runtime] ...'] [--boots N] [--outdir DIR]\n"
+		"       [--inject 'EM_BENCH_PARAM=N ...'] FILE...\n");
 	exit(2);
 }
 
@@ -65,7 +66,8 @@ static void find_top(char *top, size_t len)
 
 static int load(const char *path, const struct opts *o, struct scenario *s)
 {
-	struct scen_override ov = { .topo = o->topo, .runs = o->runs };
+	struct scen_override ov = { .topo = o->topo, .runs = o->runs,
+				    .inject = o->inject };
 	char err[600];
 
 	if (scen_load(path, o->quick, &ov, s, err, sizeof(err))) {
@@ -122,6 +124,7 @@ int main(int argc, char **argv)
 		{ "runs", required_argument, NULL, 'r' },
 		{ "boots", required_argument, NULL, 'b' },
 		{ "outdir", required_argument, NULL, 'o' },
+		{ "inject", required_argument, NULL, 'i' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct scenario s;
@@ -145,6 +148,7 @@ int main(int argc, char **argv)
 				usage();
 			break;
 		case 'o': o.outdir = optarg; break;
+		case 'i': o.inject = optarg; break;
 		default: usage();
 		}
 	}

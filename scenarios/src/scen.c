@@ -412,6 +412,41 @@ int scen_parse_load(const struct fctx *f, struct scenario *s)
 	       parse_heat(f, s);
 }
 
+/*
+ * --inject 'NAME=N ...': em_bench parameters (a defect such as
+ * inject_hold_ns) for every run but the first; words of [a-z_]=digits
+ * only, since they go into cmd.sh as they are.
+ */
+static int parse_inject(const struct fctx *f, const char *v, struct scenario *s)
+{
+	const char *p = v, *w;
+
+	if (!s->kind->module || strcmp(s->kind->module, "bench/em_bench")) {
+		snprintf(f->err, f->errlen, "--inject: kind %s loads no em_bench",
+			 s->kind->name);
+		return -1;
+	}
+	while (*p) {
+		for (w = p; *p == '_' || (*p >= 'a' && *p <= 'z'); p++)
+			;
+		if (p == w || *p++ != '=' || *p < '0' || *p > '9')
+			break;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p == ' ' && p[1])
+			p++;
+		else if (*p)
+			break;
+	}
+	if (!*v || *p || strlen(v) >= sizeof(s->inject)) {
+		snprintf(f->err, f->errlen, "--inject '%s': want NAME=N words, under %zu characters",
+			 v, sizeof(s->inject));
+		return -1;
+	}
+	strcpy(s->inject, v);
+	return 0;
+}
+
 static int parse_all(const struct fctx *f, const struct scen_override *ov,
 		     struct scenario *s)
 {
@@ -470,6 +505,8 @@ static int parse_all(const struct fctx *f, const struct scen_override *ov,
 			    s->topo_spec, s->kind->name);
 	}
 	thresholds_none(s);
+	if (ov && ov->inject && parse_inject(f, ov->inject, s))
+		return -1;
 	return s->kind->parse(f, s) || check_run_ems(f, s);
 }
 

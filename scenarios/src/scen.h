@@ -90,6 +90,7 @@ struct scen_workload {
 
 struct scen_latency {
 	int duration_s, interval_us, priority, hist_us;
+	int nsecs;	/* cyclictest -N: histogram bins of 1 ns */
 	int nloads;
 	int load_hz[SCEN_MAX_LOADS];	/* 0: idle */
 	char readers[32];		/* "last" or a cpulist */
@@ -152,12 +153,16 @@ struct scenario {
 
 	struct scen_latency lat;	/* latency; wakeup: its loads */
 	struct scen_wakeup wake;
+	/* --inject: em_bench parameters of every run but the first, the
+	 * negative control of a latency or wakeup verdict ("" none) */
+	char inject[128];
 };
 
 /* Command-line replacements of fields (NULL: the file's). */
 struct scen_override {
 	const char *topo;	/* TOPO= */
 	const char *runs;	/* --runs */
+	const char *inject;	/* --inject */
 };
 
 /*

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "emrcu/field.h"
+#include "latency.h"
 #include "planwrite.h"
 
 int updater_parse(const struct fctx *f, struct scenario *s)
@@ -50,14 +51,28 @@ void updater_prologue(FILE *f, const struct scenario *s)
 		fprintf(f, "READERS=%s\n", s->lat.readers);
 }
 
-void updater_start(FILE *f, const struct scenario *s, int i, int runtime_em,
-		   int ms, int idle_readers)
+void updater_block(const struct scenario *s, int i, char *out, size_t len)
 {
+	char label[32];
+
+	lat_label(s->lat.load_hz[i], label, sizeof(label));
+	snprintf(out, len, "updater-%s.json", label);
+}
+
+void updater_start(FILE *f, const struct scenario *s, const struct scen_run *r,
+		   int i, int runtime_em, int ms, int idle_readers)
+{
+	char block[48];
+
 	if (!s->lat.load_hz[i])
 		return;
-	fprintf(f, "insmod %s readers=$READERS loops=%d nruns=1000 warmup=10 update_hz=%d null_update=%d spread_ms=%d mode_hint=%s%s &\n",
+	updater_block(s, i, block, sizeof(block));
+	fprintf(f, "insmod %s readers=$READERS loops=%d nruns=1000 warmup=10 update_hz=%d null_update=%d spread_ms=%d mode_hint=%s block=%s%s",
 		GUEST_EM_BENCH, s->lat.loops, s->lat.load_hz[i], !runtime_em, ms,
-		s->mode, idle_readers ? " reader_idle=1" : "");
+		s->mode, block, idle_readers ? " reader_idle=1" : "");
+	if (r != &s->run[0] && s->inject[0])
+		fprintf(f, " %s", s->inject);
+	fprintf(f, " &\n");
 	fprintf(f, "P=$!\nsleep 1\n");
 }
 

@@ -11,6 +11,7 @@
 #ifndef EMRCU_SCEN_UPDATER_H
 #define EMRCU_SCEN_UPDATER_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "scen.h"
@@ -23,15 +24,20 @@ int updater_parse(const struct fctx *f, struct scenario *s);
 /* cmd.sh: $READERS, once, before the loads. */
 void updater_prologue(FILE *f, const struct scenario *s);
 
+/* Load @i's em_bench result block, "updater-<label>.json" (latency.h). */
+void updater_block(const struct scenario *s, int i, char *out, size_t len);
+
 /*
- * cmd.sh: start load @i's updater in the background for @ms ms (nothing
- * for idle), then stop it and wait for it (its result block printed after
- * whatever the load measured).  @idle_readers: the readers sleep between
- * their passes (em_bench reader_idle=1) instead of keeping their CPU busy,
- * which would leave the root domain overutilized and EAS off.
+ * cmd.sh: start load @i's updater of run @r in the background for @ms ms
+ * (nothing for idle), then stop it and wait for it (its result block,
+ * updater_block(), printed after whatever the load measured).
+ * @idle_readers: the readers sleep between their passes (em_bench
+ * reader_idle=1) instead of keeping their CPU busy, which would leave the
+ * root domain overutilized and EAS off.  Runs after the first get
+ * s->inject too.
  */
-void updater_start(FILE *f, const struct scenario *s, int i, int runtime_em,
-		   int ms, int idle_readers);
+void updater_start(FILE *f, const struct scenario *s, const struct scen_run *r,
+		   int i, int runtime_em, int ms, int idle_readers);
 void updater_stop(FILE *f, const struct scenario *s, int i);
 
 #endif

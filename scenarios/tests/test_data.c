@@ -186,20 +186,25 @@ TEST(cyclictest)
 		"{\"thread\": {\"0\": {\"histogram\": {\"1\": 50, \"2\": 49, \"5\": 1},"
 		" \"cycles\": 100, \"min\": 1, \"max\": 5, \"avg\": 1.56},"
 		" \"1\": {\"histogram\": {\"3\": 100}, \"cycles\": 110, \"max\": 900, \"avg\": 90}}}";
+	static const struct lat_sel all = { -1, 0 };
 	struct lat_stats st;
 	char path[600], *text;
 	FILE *f;
 	long len;
 
-	assert_true(!lat_reduce(synth, &st, err, sizeof(err)));
+	assert_true(!lat_reduce(synth, &all, -1, &st, err, sizeof(err)));
 	/* 210 samples: 50 x 1, 49 x 2, 100 x 3, 1 x 5, 10 overflow */
 	assert_true(st.cycles == 210 && st.overflow == 10 && st.nthreads == 2);
 	assert_near(st.p50, 3, 0);
 	assert_near(st.p99, 900, 0);	/* in the overflow: the max */
 	assert_near(st.max, 900, 0);
 	assert_near(st.avg, (1.56 * 100 + 90 * 110) / 210, 1e-9);
-	assert_true(lat_reduce("{\"thread\": {}}", &st, err, sizeof(err)));
-	assert_true(lat_reduce("{", &st, err, sizeof(err)) && strstr(err, "cyclictest JSON"));
+	assert_true(lat_reduce("{\"thread\": {}}", &all, -1, &st, err, sizeof(err)));
+	assert_true(lat_reduce("{", &all, -1, &st, err, sizeof(err)) &&
+		    strstr(err, "cyclictest JSON"));
+	/* per CPU: the synthetic threads have none, a named failure */
+	assert_true(lat_reduce(synth, &(struct lat_sel){ 0, 0 }, -1, &st, err,
+			       sizeof(err)) && strstr(err, "has no cpu"));
 
 	data_dir(path, sizeof(path), "cyclictest.json");
 	f = fopen(path, "r");
@@ -212,10 +217,77 @@ TEST(cyclictest)
 	text = calloc(1, (size_t)len + 1);
 	assert_true(text && fread(text, 1, (size_t)len, f) == (size_t)len);
 	fclose(f);
-	assert_true(!lat_reduce(text, &st, err, sizeof(err)));
+	assert_true(!lat_reduce(text, &all, -1, &st, err, sizeof(err)));
 	assert_true(st.nthreads == 2 && st.cycles == 1904 + 1884);
 	assert_true(st.p50 <= st.p99 && st.p99 <= st.max && st.max == 18653);
+	/* the recorded run's threads one CPU at a time */
+	assert_true(!lat_reduce(text, &(struct lat_sel){ 1, 0 }, -1, &st, err,
+				sizeof(err)));
+	assert_true(st.nthreads == 1 && st.cycles == 1884);
+	assert_true(!lat_reduce(text, &(struct lat_sel){ 1, 1 }, -1, &st, err,
+				sizeof(err)));
+	assert_true(st.nthreads == 1 && st.cycles == 1904);
+	assert_true(lat_reduce(text, &(struct lat_sel){ 5, 0 }, -1, &st, err,
+			       sizeof(err)) && strstr(err, "no thread on CPU 5"));
 	free(text);
+}
+
+/* cyclictest -N: bins in ns, figures in us; the tail above a threshold */
+TEST(cyclictest_nsecs)
+{
+	static const char *ns =
+		"{\"resolution_in_ns\": 1, \"thread\": {\"0\": {\"histogram\":"
+		" {\"5000\": 90, \"5500\": 8, \"20000\": 2}, \"cycles\": 101,"
+		" \"max\": 90000, \"avg\": 6000, \"cpu\": 0},"
+		" \"1\": {\"histogram\": {\"100\": 5}, \"cycles\": 5, \"max\": 100,"
+		" \"cpu\": 1}}}";
+	struct lat_stats st;
+
+	assert_true(!lat_reduce(ns, &(struct lat_sel){ 0, 0 }, 10, &st, err,
+				sizeof(err)));
+	assert_true(st.cycles == 101 && st.overflow == 1 && st.nthreads == 1);
+	assert_near(st.p50, 5, 1e-12);
+	assert_near(st.p99, 20, 1e-12);
+	assert_near(st.max, 90, 1e-12);
+	assert_near(st.avg, 6, 1e-12);
+	/* 2 in the 20 us bin and 1 overflow lie above 10 us */
+	assert_near(st.tail_pct, 100.0 * 3 / 101, 1e-9);
+}
+
+/* em_bench's updater block: rate, slots, busy shares, callback batches */
+TEST(updater_json)
+{
+	/* 2 PDs: slots of 1000+3000 and 2000+2000 ns; 4 of 8 updates
+	 * recorded; a run of 7 markers 0..5.5 us (any 6 of them, 10
+	 * callbacks, span at most 5 us), one 6 us later (a gap), one alone */
+	static const char *blk =
+		"{\"updater\": {\"available\": true, \"null_update\": false, \"cpu\": 1,"
+		" \"achieved_hz\": 999.5, \"pds_updated\": [0, 1], \"count\": 8,"
+		" \"recorded\": 4, \"elapsed_ns\": 1000000,"
+		" \"update_ns\": [1000, 3000, 2000, 2000],"
+		" \"callback_at_ns\": [5000, 0, 100000, 1000, 2000, 3000, 4500, 5500,"
+		" 11500]}}";
+	static const char *null =
+		"{\"updater\": {\"available\": false, \"null_update\": true, \"cpu\": 0,"
+		" \"achieved_hz\": 10, \"elapsed_ns\": 5}}";
+	struct upd_stats u;
+
+	assert_true(!upd_reduce(blk, &u, err, sizeof(err)));
+	assert_true(u.cpu == 1 && u.runtime);
+	assert_near(u.hz, 999.5, 0);
+	assert_near(u.slot_max_us, 4, 1e-12);
+	assert_near(u.update_p50_us, 2, 1e-12);
+	assert_near(u.busy_pct, 100.0 * 8000 * 2 / 1e6, 1e-9);
+	assert_near(u.batch_max_us, 5, 1e-12);
+	assert_near(u.batch_busy_pct, 100.0 * 5500 * 2 / 1e6, 1e-9);
+	assert_true(!upd_reduce(null, &u, err, sizeof(err)) && !u.runtime && u.cpu == 0);
+	/* named failures: no updater, recorded but no samples */
+	assert_true(upd_reduce("{\"updater\": {\"available\": false}}", &u, err,
+			       sizeof(err)) && strstr(err, "no updater"));
+	assert_true(upd_reduce("{\"updater\": {\"available\": true, \"cpu\": 0,"
+			       " \"achieved_hz\": 1, \"elapsed_ns\": 9, \"pds_updated\": [0],"
+			       " \"count\": 3, \"recorded\": 3, \"update_ns\": []}}",
+			       &u, err, sizeof(err)) && strstr(err, "recorded 0 update"));
 }
 
 static struct outcome o[8];
@@ -721,6 +793,8 @@ int test_data(void)
 		NAMED("scenarios/data/observed-placement-priced-like-the-optimum", observed_placement),
 		NAMED("scenarios/data/step-validity-judges-work-not-overruns", validity_rule),
 		NAMED("scenarios/data/cyclictest-percentiles", cyclictest),
+		NAMED("scenarios/data/cyclictest-nsecs-tail", cyclictest_nsecs),
+		NAMED("scenarios/data/updater-block", updater_json),
 		NAMED("scenarios/data/verdict-energy-thresholds", verdict_energy),
 		NAMED("scenarios/data/verdict-latency-noise-band", verdict_latency),
 		NAMED("scenarios/data/verdict-no-checks-is-not-a-pass", verdict_no_checks),
