@@ -42,6 +42,7 @@ SUITES=(
 	"scenario-quick|tests/scenario-quick.sh driver-mismodel placement chip-binning"
 	"scenario-task-profiles|RUNS='patched:static patched:best-static patched:runtime@100' tests/scenario-quick.sh task-profiles"
 	"scenario-feec|tests/scenario-quick.sh feec"
+	"feec-gate|tests/feec-gate.sh"
 	"scenario-latency|tests/scenario-quick.sh wakeup-latency-det"
 	"latency-control|tests/latency-control.sh"
 	"stress-quick|tests/in-clone.sh $BUILD/clones/stress stress QUICK=1"

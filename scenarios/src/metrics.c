@@ -30,13 +30,14 @@ int metric_add(struct metrics *ms, const char *name, const char *unit,
 	struct metric *m = find(ms, name, cluster);
 
 	if (!m) {
-		if (ms->n == METRICS_MAX || strlen(name) >= METRIC_NAME_LEN)
+		if (ms->n == METRICS_MAX || strlen(name) >= METRIC_NAME_LEN ||
+		    strlen(unit) >= sizeof(m->unit) || strlen(better) >= sizeof(m->better))
 			return -1;
 		m = &ms->m[ms->n++];
 		memset(m, 0, sizeof(*m));
 		strcpy(m->name, name);
-		snprintf(m->unit, sizeof(m->unit), "%s", unit);
-		snprintf(m->better, sizeof(m->better), "%s", better);
+		strcpy(m->unit, unit);
+		strcpy(m->better, better);
 		m->cluster = cluster;
 	}
 	if (m->n == METRIC_MAX_SAMPLES)

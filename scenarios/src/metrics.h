@@ -13,7 +13,7 @@
 
 struct metric {
 	char name[METRIC_NAME_LEN];
-	char unit[16];
+	char unit[24];
 	char better[8];		/* lower, higher, none */
 	int cluster;		/* -1: not cluster-specific */
 	int n;
@@ -25,7 +25,8 @@ struct metrics {
 	struct metric m[METRICS_MAX];
 };
 
-/* Add one sample to metric (name, cluster), creating it.  0, or -1 full. */
+/* Add one sample to metric (name, cluster), creating it.  0, or -1 when
+ * full or a name, unit or better is too long for its field. */
 int metric_add(struct metrics *ms, const char *name, const char *unit,
 	       const char *better, int cluster, double v);
 

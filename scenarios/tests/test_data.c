@@ -254,6 +254,17 @@ TEST(cyclictest_nsecs)
 	assert_near(st.tail_pct, 100.0 * 3 / 101, 1e-9);
 }
 
+/* a unit is kept whole (the gate matches "instructions/call"), or refused */
+TEST(metric_unit)
+{
+	static struct metrics ms;
+
+	assert_true(!metric_add(&ms, "a", "instructions/call", "lower", -1, 1));
+	assert_string_equal(ms.m[0].unit, "instructions/call");
+	assert_true(metric_add(&ms, "b", "instructions per wakeup, each", "lower", -1, 1));
+	assert_true(metric_add(&ms, "c", "%", "much-lower", -1, 1));
+}
+
 /* em_bench's updater block: rate, slots, busy shares, callback batches */
 TEST(updater_json)
 {
@@ -795,6 +806,7 @@ int test_data(void)
 		NAMED("scenarios/data/cyclictest-percentiles", cyclictest),
 		NAMED("scenarios/data/cyclictest-nsecs-tail", cyclictest_nsecs),
 		NAMED("scenarios/data/updater-block", updater_json),
+		NAMED("scenarios/data/metric-unit-whole", metric_unit),
 		NAMED("scenarios/data/verdict-energy-thresholds", verdict_energy),
 		NAMED("scenarios/data/verdict-latency-noise-band", verdict_latency),
 		NAMED("scenarios/data/verdict-no-checks-is-not-a-pass", verdict_no_checks),

@@ -213,7 +213,7 @@ TEST(override_runs)
 TEST(kinds)
 {
 	static const char *const files[] = { "chip-binning", "placement",
-		"shared-domain", "wakeup-latency", "wakeup-latency-det", "feec" };
+		"shared-domain", "wakeup-latency", "feec" };
 	const struct scen_kind *const *k;
 	char path[600];
 	int i, seen;
