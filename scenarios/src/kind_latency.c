@@ -13,6 +13,7 @@
 #include "latency.h"
 #include "planwrite.h"
 #include "stats.h"
+#include "threads.h"
 #include "updater.h"
 
 static int latency_parse(const struct fctx *f, struct scenario *s)
@@ -55,6 +56,7 @@ static int latency_cmd(FILE *f, const struct scenario *s,
 	int i;
 
 	updater_prologue(f, s);
+	thr_prologue(f);
 	/* The block is printed once the load module is done: its own printk
 	 * block must not interleave with ours on the console. */
 	fprintf(f, "run_lat() {\n"
@@ -71,7 +73,9 @@ static int latency_cmd(FILE *f, const struct scenario *s,
 		fprintf(f, "echo 'emrcu-scenario: step %d/%d %s' >&2\n", i + 1,
 			l->nloads, label);
 		updater_start(f, s, r, i, runtime_em, l->duration_s * 1000 + 2000, 0);
+		thr_open(f);
 		fprintf(f, "run_lat %s || exit 1\n", label);
+		thr_close(f, label);
 		updater_stop(f, s, i);
 		fprintf(f, "print_lat %s\n", label);
 	}
@@ -150,19 +154,23 @@ static const char *latency_prefix(const struct scenario *s,
 
 /*
  * The bound on what an updater load adds on the updater's CPU, run @r
- * against the first: the added max latency is at most the longest update
+ * against the first.  The added max latency against the longest update
  * slot plus the longest stretch of RCU callbacks softirq runs before it
  * yields (latency.h; both from em_bench's own clock: the update cannot be
- * preempted on PREEMPT_NONE, softirq never), and the share of wakeups it
- * pushes above the idle load's max is at most the share of time updates and
- * callbacks take, plus the baseline's own boot-to-boot spread of it.
- * Judged in deterministic mode only: in realtime mode the host's own
- * preemption of a vCPU lands in the max as well.
+ * preempted on PREEMPT_NONE, softirq never): reported, not judged, since
+ * RCU's grace-period thread runs on that CPU for the freed tables too and
+ * its longest stretch is not measured.  The share of wakeups pushed above
+ * the idle load's max is at most the share of time the updates, the
+ * callbacks and the extra CPU time of RCU's and softirq's threads take
+ * (threads.h), plus the baseline's own boot-to-boot spread of it: judged
+ * in deterministic mode (in realtime mode the host's preemption of a vCPU
+ * lands there as well).
  */
 static void latency_bound(struct judge *j, const struct scenario *s,
 			  const struct outcome *o, int no, int r,
 			  const char *label)
 {
+	static const char *const busy[] = { "rcu", "ksoftirqd", "kworker" };
 	struct pooled bm = pool_step(o, no, 0, "ucpu_wakeup_max_us", label, -1);
 	struct pooled rm = pool_step(o, no, r, "ucpu_wakeup_max_us", label, -1);
 	struct pooled sl = pool_step(o, no, r, "update_slot_max_us", label, -1);
@@ -172,22 +180,31 @@ static void latency_bound(struct judge *j, const struct scenario *s,
 	struct pooled ub = pool_step(o, no, r, "update_busy_pct", label, -1);
 	struct pooled bb = pool_step(o, no, r, "rcu_batch_busy_pct", label, -1);
 	int det = !strcmp(s->mode, "deterministic");
-	double added, bound;
-	char rn[80], what[300];
+	double added, bound, kt = 0;
+	char rn[80], what[300], m[48];
+	size_t k;
 
 	if (!sl.n || !bm.n || !rm.n)
 		return;
 	scen_run_name(s, r, rn, sizeof(rn));
-	added = rm.median - bm.median;
-	bound = sl.median + ba.median;
-	snprintf(what, sizeof(what), "%s bound: max latency added on the updater's CPU (us) <= longest update slot + RCU callback stretch%s",
-		 label, det ? "" : " (realtime: not judged)");
-	judge_check(j, what, rn, added, "<=", bound, added <= bound, det);
+	/* the worst boot against the worst case any boot measured */
+	added = rm.max - bm.median;
+	bound = sl.max + ba.max;
+	snprintf(what, sizeof(what), "%s bound: max latency added on the updater's CPU, worst boot (us) <= longest update slot + RCU callback stretch (not judged: RCU's own threads run there too)",
+		 label);
+	judge_check(j, what, rn, added, "<=", bound, added <= bound, 0);
 	if (!rt.n || !bt.n)
 		return;
+	/* the CPU time RCU's and softirq's threads took beyond the baseline's */
+	for (k = 0; k < sizeof(busy) / sizeof(busy[0]); k++) {
+		snprintf(m, sizeof(m), "cpu_ms_%s", busy[k]);
+		kt += pool_step(o, no, r, m, label, -1).median -
+		      pool_step(o, no, 0, m, label, -1).median;
+	}
+	kt = kt > 0 ? 100 * kt / (s->lat.duration_s * 1000.0) : 0;
 	added = rt.median - bt.median;
-	bound = ub.median + bb.median + (bt.max - bt.min);
-	snprintf(what, sizeof(what), "%s bound: share of wakeups above the idle max added (pp) <= update + callback busy %% + A/A spread%s",
+	bound = ub.median + bb.median + kt + (bt.max - bt.min);
+	snprintf(what, sizeof(what), "%s bound: share of wakeups above the idle max added (pp) <= update + callback + RCU/softirq thread busy %% + A/A spread%s",
 		 label, det ? "" : " (realtime: not judged)");
 	judge_check(j, what, rn, added, "<=", bound, added <= bound, det);
 }
@@ -228,6 +245,7 @@ static void latency_judge(struct judge *j, const struct scenario *s,
 			fputc('\n', j->txt);
 		}
 	}
+	thr_table(j, s, o, no);
 	fputc('\n', j->txt);
 	if (s->inject[0])
 		fprintf(j->txt, "negative control: runs after %s ran em_bench with %s\n\n",

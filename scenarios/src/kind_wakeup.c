@@ -22,6 +22,7 @@
 #include "latency.h"
 #include "metrics.h"
 #include "planwrite.h"
+#include "threads.h"
 #include "updater.h"
 #include "vm.h"
 
@@ -29,22 +30,6 @@
 #define TRACE_FILE "trace.txt"		/* NAME LO HI per traced function */
 #define COUNTS_FILE "wakeup-counts.txt"	/* what derive kept of exec.log */
 
-/*
- * Who woke: every thread's voluntary context switches (each one a sleep
- * the thread was woken from, through select_task_rq_* of its class) just
- * before and just after each load's window, block vcsw-<load>.txt, lines
- * "B|A TID NAME COUNT".  Summed per class of thread name (the first
- * prefix that matches), as vcsw_<class>.<load>.  Threads that live only
- * inside the window (rt-app's) are not seen: what differs between kernels
- * is.  Only threads free to move reach select_task_rq_*() at all (rcu_sched,
- * rt-app's, the shell); those bound to one CPU (em_bench's updater and
- * readers, ksoftirqd/N, per-CPU kworkers) are woken where they are.
- */
-static const char *const vcsw_class[][2] = {
-	{ "rcu_", "rcu" }, { "ksoftirqd", "ksoftirqd" }, { "em_bench_u", "updater" },
-	{ "em_bench_r", "readers" }, { "kworker", "kworker" }, { "", "other" },
-};
-#define VCSW_CLASSES (sizeof(vcsw_class) / sizeof(vcsw_class[0]))
 
 static int wakeup_parse(const struct fctx *f, struct scenario *s)
 {
@@ -101,17 +86,17 @@ static int wakeup_cmd(FILE *f, const struct scenario *s,
 		"  \"global\": { \"duration\": %d, \"calibration\": 100,\n"
 		"  \"default_policy\": \"SCHED_OTHER\", \"logdir\": \"/tmp\" } }\nEOF\n",
 		w->tasks, w->run_us, w->period_us, w->duration_s);
-	fprintf(f, "vcsw() {\n\tawk -v t=$1 '/^Name:/ { n = $2 } /^voluntary_ctxt_switches:/ { split(FILENAME, p, \"/\"); print t, p[5], n, $2 }' /proc/[0-9]*/task/[0-9]*/status 2>/dev/null\n}\n");
+	thr_prologue(f);
 	for (i = 0; i < s->lat.nloads; i++) {
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
 		fprintf(f, "echo 'emrcu-scenario: step %d/%d %s' >&2\n", i + 1,
 			s->lat.nloads, label);
 		updater_start(f, s, r, i, runtime_em, w->duration_s * 1000 + 1500, 1);
 		/* the marker opens and closes the window the counts are of */
-		fprintf(f, "vcsw B >/tmp/vcsw.txt\nhostname emrcu-%s\nrt-app /tmp/wake.json >/tmp/rt.log 2>&1 || { cat /tmp/rt.log; exit 1; }\nhostname emrcu\nvcsw A >>/tmp/vcsw.txt\n",
+		thr_open(f);
+		fprintf(f, "hostname emrcu-%s\nrt-app /tmp/wake.json >/tmp/rt.log 2>&1 || { cat /tmp/rt.log; exit 1; }\nhostname emrcu\n",
 			label);
-		fprintf(f, "echo 'EMRCU-RESULT-BEGIN vcsw-%s.txt'\ncat /tmp/vcsw.txt\necho 'EMRCU-RESULT-END vcsw-%s.txt'\n",
-			label, label);
+		thr_close(f, label);
 		updater_stop(f, s, i);
 	}
 	return 0;
@@ -284,69 +269,11 @@ static int read_counts(const char *dir, struct seg *g, int nseg)
 	return i == nseg ? 0 : -1;
 }
 
-static size_t vcsw_classify(const char *name)
-{
-	size_t c;
-
-	for (c = 0; c < VCSW_CLASSES - 1; c++)
-		if (!strncmp(name, vcsw_class[c][0], strlen(vcsw_class[c][0])))
-			break;
-	return c;
-}
-
-/*
- * vcsw-<label>.txt into per-class switch counts in the window: A - B per
- * thread (a thread born in the window counts from 0, one that exited is
- * lost).  0, or -1 with err.
- */
-static int vcsw_read(const char *dir, const char *label, double *cls,
-		     char *err, size_t errlen)
-{
-	struct { long tid, n; } b[4096];
-	char path[600], t, name[64];
-	long tid, n;
-	size_t nb = 0, i;
-	FILE *f;
-	int seen = 0;
-
-	memset(cls, 0, VCSW_CLASSES * sizeof(*cls));
-	snprintf(path, sizeof(path), "%s/vcsw-%s.txt", dir, label);
-	f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "load %s: no %s", label, path);
-		return -1;
-	}
-	while (fscanf(f, " %c %ld %63s %ld", &t, &tid, name, &n) == 4) {
-		long before = 0;
-
-		if (t == 'B') {
-			if (nb < sizeof(b) / sizeof(b[0])) {
-				b[nb].tid = tid;
-				b[nb++].n = n;
-			}
-			continue;
-		}
-		for (i = 0; i < nb; i++)
-			if (b[i].tid == tid)
-				before = b[i].n;
-		cls[vcsw_classify(name)] += (double)(n - before);
-		seen++;
-	}
-	fclose(f);
-	if (!nb || !seen) {
-		snprintf(err, errlen, "load %s: %s: no before/after snapshot", label, path);
-		return -1;
-	}
-	return 0;
-}
-
 static int wakeup_derive(const struct scenario *s, const char *dir,
 			 struct metrics *ms, char *err, size_t errlen)
 {
 	struct seg g[SCEN_MAX_LOADS];
 	char label[32], n[METRIC_NAME_LEN];
-	double cls[VCSW_CLASSES];
-	size_t c;
 	int i, ret = 0;
 
 	memset(g, 0, sizeof(g));
@@ -380,15 +307,9 @@ static int wakeup_derive(const struct scenario *s, const char *dir,
 		    g[i].energy_calls ? (double)g[i].energy_insns / (double)g[i].energy_calls : 0);
 		ADD("eas_insns_per_wakeup", "instructions", "lower",
 		    (double)(g[i].wake_insns + g[i].energy_insns) / calls);
-		if (vcsw_read(dir, label, cls, err, errlen))
-			return -1;
-		for (c = 0; c < VCSW_CLASSES; c++) {
-			char m[48];
-
-			snprintf(m, sizeof(m), "vcsw_%s", vcsw_class[c][1]);
-			ADD(m, "switches", "none", cls[c]);
-		}
 #undef ADD
+		if (thr_derive(dir, label, ms, err, errlen))
+			return -1;
 	}
 	if (ret)
 		snprintf(err, errlen, "too many metrics");
@@ -442,25 +363,7 @@ static void wakeup_judge(struct judge *j, const struct scenario *s,
 				fprintf(j->txt, " %14s %14s\n", "-", "-");
 		}
 	}
-	fprintf(j->txt, "\nwho woke: voluntary context switches around the window, by thread\n%-12s %-16s",
-		"load", "run");
-	for (c = 0; c < (int)VCSW_CLASSES; c++)
-		fprintf(j->txt, " %10s", vcsw_class[c][1]);
-	fputc('\n', j->txt);
-	for (i = 0; i < s->lat.nloads; i++) {
-		lat_label(s->lat.load_hz[i], label, sizeof(label));
-		for (r = 0; r < s->nruns; r++) {
-			scen_run_name(s, r, rn, sizeof(rn));
-			fprintf(j->txt, "%-12s %-16s", label, rn);
-			for (c = 0; c < (int)VCSW_CLASSES; c++) {
-				char m[48];
-
-				snprintf(m, sizeof(m), "vcsw_%s", vcsw_class[c][1]);
-				table_cell(j->txt, pool_step(o, no, r, m, label, -1), "%.0f");
-			}
-			fputc('\n', j->txt);
-		}
-	}
+	thr_table(j, s, o, no);
 	fputc('\n', j->txt);
 	for (i = 0; i < s->lat.nloads; i++) {
 		lat_label(s->lat.load_hz[i], label, sizeof(label));

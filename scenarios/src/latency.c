@@ -9,6 +9,7 @@
 #include "emrcu/fs.h"
 #include "emrcu/json.h"
 #include "stats.h"
+#include "threads.h"
 #include "updater.h"
 
 void lat_label(int hz, char *out, size_t len)
@@ -375,6 +376,8 @@ int lat_derive_run(const struct scenario *s, const char *dir,
 			}
 		}
 		free(text);
+		if (thr_derive(dir, label, ms, err, errlen))
+			return -1;
 		if (!s->lat.load_hz[i])
 			continue;
 		ret |= add(ms, "updater_hz", label, "Hz", "none", us[i].hz);

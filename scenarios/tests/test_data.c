@@ -744,8 +744,28 @@ TEST(wakeup_counts)
 		trace_line(f, 0xffffffc000003000UL);	/* close */
 	}
 	fclose(f);
+	/* who ran: without the snapshot, a named failure */
+	memset(&ms, 0, sizeof(ms));
+	assert_true(s.kind->derive(&s, dir, &ms, err, sizeof(err)) &&
+		    strstr(err, "threads-idle.txt"));
+	for (i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), "%s/threads-%s.txt", dir, i ? "upd1000hz" : "idle");
+		f = fopen(p, "w");
+		/* rcu_sched 10 -> 15 switches, 1.5 -> 2.0 ms; a kworker born in
+		 * the window counts from 0; one that exited is lost */
+		fprintf(f, "B 11 rcu_sched 10 1.5\nB 40 kworker/0:1-events 3 0.25\n"
+			"A 11 rcu_sched 15 2.0\nA 41 kworker/0:2 2 0.125\n");
+		fclose(f);
+	}
+	snprintf(p, sizeof(p), "%s/exec.log", dir);
 	memset(&ms, 0, sizeof(ms));
 	assert_msg(!s.kind->derive(&s, dir, &ms, err, sizeof(err)), "%s", err);
+	m = metric_find(&ms, "vcsw_rcu.idle", -1);
+	assert_true(m && m->v[0] == 5);
+	m = metric_find(&ms, "cpu_ms_rcu.upd1000hz", -1);
+	assert_true(m && m->v[0] == 0.5);
+	m = metric_find(&ms, "vcsw_kworker.idle", -1);
+	assert_true(m && m->v[0] == 2);
 	m = metric_find(&ms, "wakeups.idle", -1);
 	assert_true(m && m->v[0] == 2);
 	m = metric_find(&ms, "wakeups.upd1000hz", -1);
