@@ -22,6 +22,7 @@
 #include "latency.h"
 #include "metrics.h"
 #include "planwrite.h"
+#include "stats.h"
 #include "threads.h"
 #include "updater.h"
 #include "vm.h"
@@ -171,7 +172,40 @@ static int wakeup_boot(const struct env *e, const struct scenario *s, int r,
 /* Per load: calls and instructions of the wakeup and energy functions. */
 struct seg {
 	int64_t wake_calls, wake_insns, energy_calls, energy_insns;
+	double pct[2][2];	/* wake, energy function: p50, p99 per call */
 };
+
+/* One traced function's calls in the current window, one count each. */
+struct calls {
+	double *v;
+	size_t n, cap;
+	int open;		/* a call is being counted: v[n - 1] */
+};
+
+static void call_enter(struct calls *c)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 1024;
+		c->v = realloc(c->v, c->cap * sizeof(*c->v));
+		if (!c->v)
+			abort();
+	}
+	c->v[c->n++] = 0;
+	c->open = 1;
+}
+
+/* p50 and p99 of the window's calls into @out, then an empty window. */
+static void calls_close(struct calls *c, double out[2])
+{
+	out[0] = out[1] = 0;
+	if (c->n) {
+		stats_sort(c->v, c->n);
+		out[0] = stats_quantile_sorted(c->v, c->n, 0.5);
+		out[1] = stats_quantile_sorted(c->v, c->n, 0.99);
+	}
+	c->n = 0;
+	c->open = 0;
+}
 
 /*
  * exec.log into @g (one per load, @nseg of them), then the counts kept in
@@ -182,6 +216,7 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 {
 	uint64_t lo[3], hi[3], pc;
 	char path[1300], name[128], line[256];
+	struct calls cl[2] = { { 0 } };
 	int i, marks = 0;
 	FILE *f;
 
@@ -216,21 +251,39 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 		if (!p || sscanf(p + 1, "%" SCNx64, &pc) != 1)
 			continue;
 		if (pc == lo[2]) {
+			/* a window closes: its calls' distribution */
+			if (marks % 2 && marks / 2 < nseg && d > 0)
+				for (i = 0; i < 2; i++)
+					calls_close(&cl[i], g[marks / 2].pct[i]);
 			marks += (int)d;
 			continue;
 		}
 		k = marks / 2;
 		if (marks % 2 == 0 || k >= nseg)	/* outside a window */
 			continue;
-		if (pc >= lo[0] && pc <= hi[0]) {
-			g[k].wake_insns += d;
-			g[k].wake_calls += pc == lo[0] ? d : 0;
-		} else if (pc >= lo[1] && pc <= hi[1]) {
-			g[k].energy_insns += d;
-			g[k].energy_calls += pc == lo[1] ? d : 0;
+		for (i = 0; i < 2; i++) {
+			struct calls *c = &cl[i];
+
+			if (pc < lo[i] || pc > hi[i])
+				continue;
+			if (pc == lo[i] && d > 0)
+				call_enter(c);
+			else if (pc == lo[i] && c->n)	/* that entry did not run: */
+				c->open = --c->n > 0;	/* back to the call before */
+			if (c->open)
+				c->v[c->n - 1] += (double)d;
+			if (i) {
+				g[k].energy_insns += d;
+				g[k].energy_calls += pc == lo[1] ? d : 0;
+			} else {
+				g[k].wake_insns += d;
+				g[k].wake_calls += pc == lo[0] ? d : 0;
+			}
 		}
 	}
 	fclose(f);
+	free(cl[0].v);
+	free(cl[1].v);
 	if (marks != 2 * nseg) {
 		snprintf(err, errlen, "exec.log has %d window markers (%s), want %d: a load did not run",
 			 marks, MARKER_FN, 2 * nseg);
@@ -239,9 +292,10 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 	snprintf(path, sizeof(path), "%s/%s", dir, COUNTS_FILE);
 	f = fopen(path, "w");
 	for (i = 0; f && i < nseg; i++)
-		fprintf(f, "%" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 "\n",
+		fprintf(f, "%" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %.17g %.17g %.17g %.17g\n",
 			g[i].wake_calls, g[i].wake_insns, g[i].energy_calls,
-			g[i].energy_insns);
+			g[i].energy_insns, g[i].pct[0][0], g[i].pct[0][1],
+			g[i].pct[1][0], g[i].pct[1][1]);
 	if (!f || fclose(f)) {
 		snprintf(err, errlen, "cannot write %s", path);
 		return -1;
@@ -262,8 +316,10 @@ static int read_counts(const char *dir, struct seg *g, int nseg)
 	if (!f)
 		return -1;
 	for (i = 0; i < nseg; i++)
-		if (fscanf(f, "%" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64, &g[i].wake_calls,
-			   &g[i].wake_insns, &g[i].energy_calls, &g[i].energy_insns) != 4)
+		if (fscanf(f, "%" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %lf %lf %lf %lf",
+			   &g[i].wake_calls, &g[i].wake_insns, &g[i].energy_calls,
+			   &g[i].energy_insns, &g[i].pct[0][0], &g[i].pct[0][1],
+			   &g[i].pct[1][0], &g[i].pct[1][1]) != 8)
 			break;
 	fclose(f);
 	return i == nseg ? 0 : -1;
@@ -307,6 +363,10 @@ static int wakeup_derive(const struct scenario *s, const char *dir,
 		    g[i].energy_calls ? (double)g[i].energy_insns / (double)g[i].energy_calls : 0);
 		ADD("eas_insns_per_wakeup", "instructions", "lower",
 		    (double)(g[i].wake_insns + g[i].energy_insns) / calls);
+		ADD("wake_insns_p50", "instructions", "lower", g[i].pct[0][0]);
+		ADD("wake_insns_p99", "instructions", "lower", g[i].pct[0][1]);
+		ADD("energy_insns_p50", "instructions", "lower", g[i].pct[1][0]);
+		ADD("energy_insns_p99", "instructions", "lower", g[i].pct[1][1]);
 #undef ADD
 		if (thr_derive(dir, label, ms, err, errlen))
 			return -1;

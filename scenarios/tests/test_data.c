@@ -776,11 +776,18 @@ TEST(wakeup_counts)
 	assert_true(m && m->v[0] == 2);
 	m = metric_find(&ms, "energy_insns_per_call.idle", -1);
 	assert_true(m && m->v[0] == 5);
+	/* per call: every wakeup 10, every energy call 5 (the undone one not) */
+	m = metric_find(&ms, "wake_insns_p99.upd1000hz", -1);
+	assert_true(m && m->v[0] == 10);
+	m = metric_find(&ms, "energy_insns_p50.idle", -1);
+	assert_true(m && m->v[0] == 5);
 	assert_true(access(p, F_OK) != 0);	/* the log went, its counts stay */
 	memset(&ms, 0, sizeof(ms));
 	assert_true(!s.kind->derive(&s, dir, &ms, err, sizeof(err)));
 	m = metric_find(&ms, "wakeups.upd1000hz", -1);
 	assert_true(m && m->v[0] == 3);
+	m = metric_find(&ms, "wake_insns_p99.upd1000hz", -1);
+	assert_true(m && m->v[0] == 10);	/* kept in the counts file */
 
 	/* the verdict, then without energy calls and with too few wakeups */
 	memset(o, 0, sizeof(o));
