@@ -391,9 +391,10 @@ static void wakeup_judge(struct judge *j, const struct scenario *s,
 			 const struct outcome *o, int no)
 {
 	static const char *const cols[] = { "wakeups", "energy_calls_per_wakeup",
-		"wake_insns_per_call", "energy_insns_per_call", "eas_insns_per_wakeup", NULL };
+		"wake_insns_per_call", "energy_insns_per_call", "energy_insns_p50",
+		"energy_insns_p99", "eas_insns_per_wakeup", NULL };
 	static const char *const heads[] = { "wakeups", "energy/wake", "wake insns",
-		"energy insns", "EAS insns/wake" };
+		"energy insns", "energy p50", "energy p99", "EAS insns/wake" };
 	char label[32], rn[80], what[200];
 	int i, r, c;
 
