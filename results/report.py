@@ -336,6 +336,7 @@ def plot_scaling(figs, rundir):
 SCENARIO_KEYS = (("eas_insns_per_wakeup", "instructions per wakeup (select_task_rq_fair + compute_energy)"),
                  ("em_invisible_pct", "share of true energy the EM does not model, %"),
                  ("placement_over_optimal_pct", "energy of EAS's placement over the optimal one, %"),
+                 ("ucpu_wakeup_p99_us", "cyclictest wakeup latency p99 on the updater's CPU, µs"),
                  ("wakeup_p99_us", "cyclictest wakeup latency p99, µs"),
                  ("em_tick_abs_err_pct", "|EM estimate - true busy energy| per tick, %"),
                  ("em_err_pct", "EM-estimated vs true busy energy, % error"),
@@ -345,6 +346,10 @@ SCENARIO_HEADLINE = {"true_energy_mj", "em_energy_mj", "em_err_pct", "busy_share
                      "placement_over_optimal_pct", "energy_over_optimal_pct",
                      "em_choice_over_optimal_pct",
                      "em_invisible_pct", "wakeup_p50_us", "wakeup_p99_us", "wakeup_max_us",
+                     "ucpu_wakeup_p50_us", "ucpu_wakeup_p99_us", "ucpu_wakeup_p999_us",
+                     "ucpu_wakeup_max_us", "ucpu_wakeup_tail_pct", "updater_hz",
+                     "update_slot_max_us", "update_busy_pct", "rcu_batch_max_us",
+                     "rcu_batch_busy_pct", "energy_insns_p50", "energy_insns_p99",
                      "driver_cpu_pct", "die_mean_c", "die_max_c",
                      "wakeups", "energy_calls_per_wakeup", "wake_insns_per_call",
                      "energy_insns_per_call", "eas_insns_per_wakeup"}
@@ -430,14 +435,18 @@ def plot_scenario(scen, figs, rundir):
 
 def lat_ccdf(path):
     """The CCDF of one cyclictest --json file, every CPU's thread pooled:
-    (latencies µs, share of wakeups slower than each).  Wakeups beyond the
+    (latencies µs, share of wakeups slower than each).  Buckets are µs, or
+    ns with cyclictest -N ("resolution_in_ns": 1).  Wakeups beyond the
     histogram (cycles - bucketed) stay in the tail; None when empty."""
     with open(path) as f:
-        threads = json.load(f).get("thread", {}).values()
+        doc = json.load(f)
+    threads = doc.get("thread", {}).values()
+    unit = 1e-3 if doc.get("resolution_in_ns") == 1 else 1
     hist, total = {}, 0
     for t in threads:
-        for us, n in t.get("histogram", {}).items():
-            hist[int(us)] = hist.get(int(us), 0) + n
+        for b, n in t.get("histogram", {}).items():
+            us = int(b) * unit
+            hist[us] = hist.get(us, 0) + n
         total += t.get("cycles") or sum(t.get("histogram", {}).values())
     if not total or not hist:
         return None
@@ -836,8 +845,9 @@ def section_scenarios(s, rundir):
         if ccdf:
             out += [f"![{scen} latency CCDF]({ccdf[0]})", "",
                     f"*{scen}: share of wakeups slower than x per load, every boot a line "
-                    f"(up to {ccdf[1]} boot(s) per run, all CPUs of a boot pooled, 1 µs "
-                    "buckets; a boot's last line ends at its slowest bucketed wakeup).*", ""]
+                    f"(up to {ccdf[1]} boot(s) per run, all CPUs of a boot pooled, buckets of "
+                    "1 µs, or 1 ns with cyclictest -N; a boot's last line ends at its slowest "
+                    "bucketed wakeup).*", ""]
         heat = heat_table(g)
         if heat:
             out += ["EM error by EM and update period (median [95 % CI] over boots). "

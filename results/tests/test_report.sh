@@ -66,7 +66,8 @@ case_ plots \
 	"a plot without its caption (mode, n, interval)|$(has '*Update cost vs OPP count; lower panel: residuals of the fit. Deterministic mode, n = ')" \
 	"no realtime ECDF|head -c 4 '$D/hot_path_ecdf_realtime_none.png' | grep -q PNG && $(has '](hot_path_ecdf_realtime_none.png)')" \
 	"no latency CCDF|head -c 4 '$D/latency_ccdf_three_small.png' | grep -q PNG && $(has '](latency_ccdf_three_small.png)')" \
-	"timeline steps not read as a condition axis|$PY -c 'import sys; sys.path.insert(0, \"$R\"); import report as r; c = r.step_condition; assert c([\"s0_25C\", \"s1_85C\"])[1] == [25.0, 85.0] and c([\"s0_m40mV\", \"s1_p40mV\"])[1] == [-40.0, 40.0] and c([\"s0_25C\"]) is None and c([\"w1\", \"w2\"]) is None'"
+	"timeline steps not read as a condition axis|$PY -c 'import sys; sys.path.insert(0, \"$R\"); import report as r; c = r.step_condition; assert c([\"s0_25C\", \"s1_85C\"])[1] == [25.0, 85.0] and c([\"s0_m40mV\", \"s1_p40mV\"])[1] == [-40.0, 40.0] and c([\"s0_25C\"]) is None and c([\"w1\", \"w2\"]) is None'" \
+	"cyclictest -N buckets not read as ns|printf '%s' '{\"resolution_in_ns\": 1, \"thread\": {\"0\": {\"histogram\": {\"5000\": 3, \"20000\": 1}, \"cycles\": 4}}}' >'$T/ns.json' && $PY -c 'import sys; sys.path.insert(0, \"$R\"); import report as r; x = r.lat_ccdf(\"$T/ns.json\"); assert x[0] == [5.0, 20.0] and x[1] == [0.25, 0.125], x'"
 
 # the report copies summary.json: change a median there, see it in report.md
 "$PY" - "$D/summary.json" <<'PYEOF'
