@@ -219,6 +219,8 @@ static void latency_judge(struct judge *j, const struct scenario *s,
 					   "rcu_batch_max_us", "update_busy_pct",
 					   "rcu_batch_busy_pct",
 					   "ucpu_wakeup_tail_pct", NULL };
+	static const char *const uhead[] = { "upd Hz", "slot max", "rcu 10 cb",
+					     "upd busy%", "rcu busy%", "tail %" };
 	const char *pfx = latency_prefix(s, o, no);
 	char rn[80], label[32], m[64];
 	int r, i, c;
@@ -226,9 +228,9 @@ static void latency_judge(struct judge *j, const struct scenario *s,
 	fprintf(j->txt, "\nwakeup latency (us) %s\n%-12s %-16s %4s", *pfx ?
 		"on the updater's CPU" : "of every CPU", "load", "run", "n");
 	for (c = 0; cols[c]; c++)
-		fprintf(j->txt, " %10s", cols[c] + 7);
+		fprintf(j->txt, " %14s", cols[c] + 7);
 	for (c = 0; upd[c]; c++)
-		fprintf(j->txt, " %10.10s", upd[c]);
+		fprintf(j->txt, " %14s", uhead[c]);
 	fputc('\n', j->txt);
 	for (i = 0; i < s->lat.nloads; i++) {
 		lat_label(s->lat.load_hz[i], label, sizeof(label));
