@@ -97,6 +97,7 @@ struct scen_latency {
 	int loops;
 	double noise_factor, noise_floor_pct, noise_max_pct;
 	int min_boots;	/* baseline boots below which nothing resolves */
+	int judge_p50;	/* pass.p50: 0, p50 reported only */
 };
 
 /* wakeup: the EAS wakeup path in situ, counted from QEMU's exec log. */
