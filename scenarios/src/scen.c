@@ -420,25 +420,26 @@ int scen_parse_load(const struct fctx *f, struct scenario *s)
 static int parse_inject(const struct fctx *f, const char *v, struct scenario *s)
 {
 	const char *p = v, *w;
+	int ok = *v != '\0';
 
 	if (!s->kind->module || strcmp(s->kind->module, "bench/em_bench")) {
 		snprintf(f->err, f->errlen, "--inject: kind %s loads no em_bench",
 			 s->kind->name);
 		return -1;
 	}
-	while (*p) {
+	while (ok && *p) {
 		for (w = p; *p == '_' || (*p >= 'a' && *p <= 'z'); p++)
 			;
-		if (p == w || *p++ != '=' || *p < '0' || *p > '9')
-			break;
+		ok = p > w && *p++ == '=' && *p >= '0' && *p <= '9';
 		while (*p >= '0' && *p <= '9')
 			p++;
-		if (*p == ' ' && p[1])
-			p++;
+		/* one space between words, none at the end */
+		if (ok && *p == ' ')
+			ok = *++p != '\0';
 		else if (*p)
-			break;
+			ok = 0;
 	}
-	if (!*v || *p || strlen(v) >= sizeof(s->inject)) {
+	if (!ok || strlen(v) >= sizeof(s->inject)) {
 		snprintf(f->err, f->errlen, "--inject '%s': want NAME=N words, under %zu characters",
 			 v, sizeof(s->inject));
 		return -1;

@@ -205,6 +205,30 @@ TEST(override_runs)
 	assert_true(strstr(err, "field topology: TOPO=17x100: impossible topology"));
 }
 
+/* --inject: NAME=N words for em_bench's kinds only, nothing shell can read */
+TEST(override_inject)
+{
+	static const char *lat =
+		"name = l\ndescription = d\nkind = latency\nruns = a b\n"
+		"timeout_s = 60\nduration_s = 1\nloads = idle 1000\n"
+		"pass.noise_factor = 1.5\npass.noise_floor_pct = 10\npass.noise_max_pct = 50\n";
+	static const char *const bad[] = { "inject_hold_ns=", "=5", "A=1", "a=1;reboot",
+		"a=1  b=2", "a=1 ", "", NULL };
+	struct scen_override ov = { .inject = "inject_hold_ns=30000 seed=2" };
+	int i;
+
+	assert_msg(!scen_parse("l.conf", lat, 0, &ov, &s, err, sizeof(err)), "%s", err);
+	assert_string_equal(s.inject, "inject_hold_ns=30000 seed=2");
+	for (i = 0; bad[i]; i++) {
+		ov.inject = bad[i];
+		assert_msg(scen_parse("l.conf", lat, 0, &ov, &s, err, sizeof(err)) &&
+			   strstr(err, "want NAME=N words"), "'%s' taken", bad[i]);
+	}
+	ov.inject = "seed=2";		/* a kind that loads no em_bench */
+	assert_true(scen_parse("x/good.conf", good, 0, &ov, &s, err, sizeof(err)) &&
+		    strstr(err, "loads no em_bench"));
+}
+
 /*
  * Every kind the engine may be handed is whole: the ops it calls on every
  * kind, and a plan for those that run the guest's plan.  Each shipped
@@ -247,6 +271,7 @@ int test_scen(void)
 		NAMED("scenarios/scen/capacity-ranks", ranks),
 		NAMED("scenarios/scen/step-labels", labels),
 		NAMED("scenarios/scen/command-line-overrides", override_runs),
+		NAMED("scenarios/scen/inject-words", override_inject),
 		NAMED("scenarios/scen/kinds-complete", kinds),
 	};
 
