@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "derive.h"
 #include "emrcu/field.h"
 #include "emrcu/fs.h"
 #include "judge.h"
@@ -169,10 +170,13 @@ static int wakeup_boot(const struct env *e, const struct scenario *s, int r,
 	return fclose(f) || n >= sizeof(ranges) ? -1 : 0;
 }
 
-/* Per load: calls and instructions of the wakeup and energy functions. */
+/* The traced functions, in trace.txt's order (the marker is third). */
+enum { WAKE, ENERGY, NFN };
+
+/* Per load and traced function: calls, instructions, p50 and p99 per call. */
 struct seg {
-	int64_t wake_calls, wake_insns, energy_calls, energy_insns;
-	double pct[2][2];	/* wake, energy function: p50, p99 per call */
+	int64_t calls[NFN], insns[NFN];
+	double pct[NFN][2];
 };
 
 /* One traced function's calls in the current window, one count each. */
@@ -216,7 +220,7 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 {
 	uint64_t lo[3], hi[3], pc;
 	char path[1300], name[128], line[256];
-	struct calls cl[2] = { { 0 } };
+	struct calls cl[NFN] = { { 0 } };
 	int i, marks = 0;
 	FILE *f;
 
@@ -253,7 +257,7 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 		if (pc == lo[2]) {
 			/* a window closes: its calls' distribution */
 			if (marks % 2 && marks / 2 < nseg && d > 0)
-				for (i = 0; i < 2; i++)
+				for (i = 0; i < NFN; i++)
 					calls_close(&cl[i], g[marks / 2].pct[i]);
 			marks += (int)d;
 			continue;
@@ -261,7 +265,7 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 		k = marks / 2;
 		if (marks % 2 == 0 || k >= nseg)	/* outside a window */
 			continue;
-		for (i = 0; i < 2; i++) {
+		for (i = 0; i < NFN; i++) {
 			struct calls *c = &cl[i];
 
 			if (pc < lo[i] || pc > hi[i])
@@ -272,18 +276,13 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 				c->open = --c->n > 0;	/* back to the call before */
 			if (c->open)
 				c->v[c->n - 1] += (double)d;
-			if (i) {
-				g[k].energy_insns += d;
-				g[k].energy_calls += pc == lo[1] ? d : 0;
-			} else {
-				g[k].wake_insns += d;
-				g[k].wake_calls += pc == lo[0] ? d : 0;
-			}
+			g[k].insns[i] += d;
+			g[k].calls[i] += pc == lo[i] ? d : 0;
 		}
 	}
 	fclose(f);
-	free(cl[0].v);
-	free(cl[1].v);
+	for (i = 0; i < NFN; i++)
+		free(cl[i].v);
 	if (marks != 2 * nseg) {
 		snprintf(err, errlen, "exec.log has %d window markers (%s), want %d: a load did not run",
 			 marks, MARKER_FN, 2 * nseg);
@@ -293,9 +292,9 @@ static int count_log(const char *dir, struct seg *g, int nseg, char *err,
 	f = fopen(path, "w");
 	for (i = 0; f && i < nseg; i++)
 		fprintf(f, "%" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %.17g %.17g %.17g %.17g\n",
-			g[i].wake_calls, g[i].wake_insns, g[i].energy_calls,
-			g[i].energy_insns, g[i].pct[0][0], g[i].pct[0][1],
-			g[i].pct[1][0], g[i].pct[1][1]);
+			g[i].calls[WAKE], g[i].insns[WAKE], g[i].calls[ENERGY],
+			g[i].insns[ENERGY], g[i].pct[WAKE][0], g[i].pct[WAKE][1],
+			g[i].pct[ENERGY][0], g[i].pct[ENERGY][1]);
 	if (!f || fclose(f)) {
 		snprintf(err, errlen, "cannot write %s", path);
 		return -1;
@@ -317,9 +316,9 @@ static int read_counts(const char *dir, struct seg *g, int nseg)
 		return -1;
 	for (i = 0; i < nseg; i++)
 		if (fscanf(f, "%" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %lf %lf %lf %lf",
-			   &g[i].wake_calls, &g[i].wake_insns, &g[i].energy_calls,
-			   &g[i].energy_insns, &g[i].pct[0][0], &g[i].pct[0][1],
-			   &g[i].pct[1][0], &g[i].pct[1][1]) != 8)
+			   &g[i].calls[WAKE], &g[i].insns[WAKE], &g[i].calls[ENERGY],
+			   &g[i].insns[ENERGY], &g[i].pct[WAKE][0], &g[i].pct[WAKE][1],
+			   &g[i].pct[ENERGY][0], &g[i].pct[ENERGY][1]) != 8)
 			break;
 	fclose(f);
 	return i == nseg ? 0 : -1;
@@ -329,7 +328,7 @@ static int wakeup_derive(const struct scenario *s, const char *dir,
 			 struct metrics *ms, char *err, size_t errlen)
 {
 	struct seg g[SCEN_MAX_LOADS];
-	char label[32], n[METRIC_NAME_LEN];
+	char label[32];
 	int i, ret = 0;
 
 	memset(g, 0, sizeof(g));
@@ -337,36 +336,37 @@ static int wakeup_derive(const struct scenario *s, const char *dir,
 	    count_log(dir, g, s->lat.nloads, err, errlen))
 		return -1;
 	for (i = 0; i < s->lat.nloads; i++) {
-		double calls = (double)g[i].wake_calls;
-		const char *per_call = s->lat.load_hz[i] ? "instructions" :
-							   "instructions/call";
-
-		lat_label(s->lat.load_hz[i], label, sizeof(label));
-		if (g[i].wake_calls <= 0) {
-			snprintf(err, errlen, "load %s: no call of %s in the window",
-				 label, s->wake.wake_fn);
-			return -1;
-		}
-#define ADD(metric, unit, better, v) do { snprintf(n, sizeof(n), "%s.%s", metric, label); \
-		ret |= metric_add(ms, n, unit, better, -1, v); } while (0)
-		ADD("wakeups", "calls", "none", calls);
-		ADD("energy_calls_per_wakeup", "calls", "none",
-		    (double)g[i].energy_calls / calls);
+		const struct seg *sg = &g[i];
+		double calls = (double)sg->calls[WAKE];
 		/*
 		 * Per call without an updater, the gate's one-instruction rule
 		 * (results/gate.conf) applies: its unit says so.  With one the
 		 * count depends on the tables priced: the percentage floor.
 		 */
+		const char *per_call = s->lat.load_hz[i] ? "instructions" :
+							   "instructions/call";
+
+		lat_label(s->lat.load_hz[i], label, sizeof(label));
+		if (sg->calls[WAKE] <= 0) {
+			snprintf(err, errlen, "load %s: no call of %s in the window",
+				 label, s->wake.wake_fn);
+			return -1;
+		}
+#define ADD(metric, unit, better, v) \
+		(ret |= step_add(ms, metric, label, unit, better, -1, v))
+		ADD("wakeups", "calls", "none", calls);
+		ADD("energy_calls_per_wakeup", "calls", "none",
+		    (double)sg->calls[ENERGY] / calls);
 		ADD("wake_insns_per_call", per_call, "lower",
-		    (double)g[i].wake_insns / calls);
-		ADD("energy_insns_per_call", per_call, "lower",
-		    g[i].energy_calls ? (double)g[i].energy_insns / (double)g[i].energy_calls : 0);
+		    (double)sg->insns[WAKE] / calls);
+		ADD("energy_insns_per_call", per_call, "lower", sg->calls[ENERGY] ?
+		    (double)sg->insns[ENERGY] / (double)sg->calls[ENERGY] : 0);
 		ADD("eas_insns_per_wakeup", "instructions", "lower",
-		    (double)(g[i].wake_insns + g[i].energy_insns) / calls);
-		ADD("wake_insns_p50", "instructions", "lower", g[i].pct[0][0]);
-		ADD("wake_insns_p99", "instructions", "lower", g[i].pct[0][1]);
-		ADD("energy_insns_p50", "instructions", "lower", g[i].pct[1][0]);
-		ADD("energy_insns_p99", "instructions", "lower", g[i].pct[1][1]);
+		    (double)(sg->insns[WAKE] + sg->insns[ENERGY]) / calls);
+		ADD("wake_insns_p50", "instructions", "lower", sg->pct[WAKE][0]);
+		ADD("wake_insns_p99", "instructions", "lower", sg->pct[WAKE][1]);
+		ADD("energy_insns_p50", "instructions", "lower", sg->pct[ENERGY][0]);
+		ADD("energy_insns_p99", "instructions", "lower", sg->pct[ENERGY][1]);
 #undef ADD
 		if (thr_derive(dir, label, ms, err, errlen))
 			return -1;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "derive.h"
 #include "emrcu/fs.h"
 #include "emrcu/json.h"
 #include "stats.h"
@@ -256,15 +257,6 @@ int upd_reduce(const char *text, struct upd_stats *u, char *err,
 	return 0;
 }
 
-static int add(struct metrics *ms, const char *metric, const char *label,
-	       const char *unit, const char *better, double v)
-{
-	char n[METRIC_NAME_LEN];
-
-	snprintf(n, sizeof(n), "%s.%s", metric, label);
-	return metric_add(ms, n, unit, better, -1, v);
-}
-
 static int add_lat(struct metrics *ms, const char *pfx, const char *label,
 		   const struct lat_stats *st)
 {
@@ -272,7 +264,7 @@ static int add_lat(struct metrics *ms, const char *pfx, const char *label,
 	int ret = 0;
 
 #define LAT(name, v) do { snprintf(m, sizeof(m), "%swakeup_%s_us", pfx, name); \
-		ret |= add(ms, m, label, "us", "lower", v); } while (0)
+		ret |= step_add(ms, m, label, "us", "lower", -1, v); } while (0)
 	LAT("p50", st->p50);
 	LAT("p99", st->p99);
 	LAT("p999", st->p999);
@@ -280,7 +272,7 @@ static int add_lat(struct metrics *ms, const char *pfx, const char *label,
 	LAT("avg", st->avg);
 #undef LAT
 	snprintf(m, sizeof(m), "%swakeup_overflow", pfx);
-	return ret | add(ms, m, label, "samples", "none", (double)st->overflow);
+	return ret | step_add(ms, m, label, "samples", "none", -1, (double)st->overflow);
 }
 
 static char *load_file(const char *dir, const char *name, const char *label,
@@ -367,8 +359,8 @@ int lat_derive_run(const struct scenario *s, const char *dir,
 			if (!s->lat.load_hz[i])
 				idle_max = st.max;
 			else if (idle_max >= 0)
-				ret |= add(ms, "ucpu_wakeup_tail_pct", label, "%", "lower",
-					   st.tail_pct);
+				ret |= step_add(ms, "ucpu_wakeup_tail_pct", label, "%",
+						"lower", -1, st.tail_pct);
 			if (s->topo.ncpus > 1) {
 				if (lat_reduce(text, &off, -1, &st, e2, sizeof(e2)))
 					goto bad;
@@ -380,14 +372,14 @@ int lat_derive_run(const struct scenario *s, const char *dir,
 			return -1;
 		if (!s->lat.load_hz[i])
 			continue;
-		ret |= add(ms, "updater_hz", label, "Hz", "none", us[i].hz);
+		ret |= step_add(ms, "updater_hz", label, "Hz", "none", -1, us[i].hz);
 		if (!us[i].runtime)
 			continue;
-		ret |= add(ms, "update_p50_us", label, "us", "lower", us[i].update_p50_us);
-		ret |= add(ms, "update_slot_max_us", label, "us", "lower", us[i].slot_max_us);
-		ret |= add(ms, "update_busy_pct", label, "%", "lower", us[i].busy_pct);
-		ret |= add(ms, "rcu_batch_max_us", label, "us", "lower", us[i].batch_max_us);
-		ret |= add(ms, "rcu_batch_busy_pct", label, "%", "lower", us[i].batch_busy_pct);
+		ret |= step_add(ms, "update_p50_us", label, "us", "lower", -1, us[i].update_p50_us);
+		ret |= step_add(ms, "update_slot_max_us", label, "us", "lower", -1, us[i].slot_max_us);
+		ret |= step_add(ms, "update_busy_pct", label, "%", "lower", -1, us[i].busy_pct);
+		ret |= step_add(ms, "rcu_batch_max_us", label, "us", "lower", -1, us[i].batch_max_us);
+		ret |= step_add(ms, "rcu_batch_busy_pct", label, "%", "lower", -1, us[i].batch_busy_pct);
 		continue;
 bad:
 		free(text);

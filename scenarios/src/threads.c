@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "derive.h"
 #include "judge.h"
 #include "latency.h"
 
@@ -20,11 +21,6 @@ static const char *const classes[THR_CLASSES][2] = {
 };
 
 #define THR_MAX 4096
-
-const char *thr_class(int c)
-{
-	return classes[c][1];
-}
 
 void thr_prologue(FILE *f)
 {
@@ -98,10 +94,10 @@ int thr_derive(const char *dir, const char *label, struct metrics *ms,
 		return -1;
 	}
 	for (c = 0; c < THR_CLASSES; c++) {
-		snprintf(m, sizeof(m), "vcsw_%s.%s", classes[c][1], label);
-		ret |= metric_add(ms, m, "switches", "none", -1, sw[c]);
-		snprintf(m, sizeof(m), "cpu_ms_%s.%s", classes[c][1], label);
-		ret |= metric_add(ms, m, "ms", "none", -1, cpu[c]);
+		snprintf(m, sizeof(m), "vcsw_%s", classes[c][1]);
+		ret |= step_add(ms, m, label, "switches", "none", -1, sw[c]);
+		snprintf(m, sizeof(m), "cpu_ms_%s", classes[c][1]);
+		ret |= step_add(ms, m, label, "ms", "none", -1, cpu[c]);
 	}
 	if (ret)
 		snprintf(err, errlen, "too many metrics");

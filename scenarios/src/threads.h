@@ -24,9 +24,6 @@ struct scenario;
 
 #define THR_CLASSES 6
 
-/* Class @c's name (metric suffix): rcu, ksoftirqd, updater, ... */
-const char *thr_class(int c);
-
 /* cmd.sh: the shell function, once; then around each window. */
 void thr_prologue(FILE *f);
 void thr_open(FILE *f);
