@@ -43,6 +43,7 @@ for t in qemu-runner/emrcu-run bench/driver/emrcu-cells results/emrcu-summarize 
 	[ -x "$TOP/$t" ] || { echo "scenarios/run.sh: $t missing: run make tools" >&2; exit 2; }
 done
 
+
 # The boots are cells of the one driver (bench/driver, kind scenario), run
 # from this declaration; then the scenario's verdict from what they left.
 mkdir -p "$out/$name"
@@ -63,6 +64,14 @@ set --
 [ -n "${RUNS:-}" ] && set -- "$@" --runs "$RUNS"
 [ -n "${BOOTS:-}" ] && set -- "$@" --boots "$BOOTS"
 [ -n "${INJECT:-}" ] && set -- "$@" --inject "$INJECT"
+
+# The kernels the runs name, built (or found up to date) by the one builder
+# before the cells are planned: a scenario may name a variant that neither
+# make test nor the em_bench part builds (stale-marks: patched-fixed).
+plan=$("$HERE/emrcu-scenario" plan "$@" "$conf") || exit 2
+for v in $(printf '%s\n' "$plan" | sed -n 's/^### run \([^:]*\):.*/\1/p' | sort -u); do
+	"$TOP/kernel/variant.sh" "$v" >&2 || { echo "scenarios/run.sh: kernel $v did not build" >&2; exit 2; }
+done
 rc=0
 "$TOP/bench/driver/emrcu-cells" run "$decl" "$out" || rc=$?
 [ "$rc" -eq 2 ] && exit 2
