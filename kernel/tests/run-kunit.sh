@@ -7,7 +7,10 @@
 # (tools/testing/kunit/kunit.py parse --json) and compare with the expectation:
 #   - a variant whose patches include kernel/fixes: every case passes;
 #   - a variant without the fix: exactly the cases of kernel/tests/
-#     expected-v2-gaps fail (an unexpected pass is an error too).
+#     expected-v2-gaps fail (an unexpected pass is an error too);
+#   - a variant of the merged design (patches include kernel/upstream, with
+#     its port of the suite, kernel/upstream/tests): exactly the cases of
+#     kernel/upstream/tests/expected-upstream-gaps fail, likewise.
 # --module loads a fixture before the suite, e.g. a CPUFreq driver that
 # registers CPU Energy Models (bench/platform, see tests/kunit.sh): the CPU
 # cases need one.  Without a fixture a skipped case is reported as SKIP;
@@ -78,20 +81,30 @@ if [ ${#cases[@]} -eq 0 ]; then
 	finish
 fi
 
-# The expected failures: the v2 gaps, unless the variant carries the fix.
+# The expected failures: the v2 gaps, unless the variant carries the fix;
+# the merged design's own gaps for a variant of it.
 declare -A expect_fail=()
+gaps=
 case ",$VARIANT_PDIRS," in
 *,kernel/fixes,*) expectation="all pass (fixed)" ;;
+*,kernel/upstream,*)
+	gaps=$TOP/kernel/upstream/tests/expected-upstream-gaps
+	gap="upstream gap" design="the merged design"
+	;;
 *)
-	expectation="v2 gaps fail (kernel/tests/expected-v2-gaps)"
+	gaps=$HERE/expected-v2-gaps
+	gap="v2 gap" design="v2"
+	;;
+esac
+if [ -n "$gaps" ]; then
+	expectation="${gap}s fail (${gaps#"$TOP"/})"
 	while read -r c _; do
 		expect_fail[$c]=1
 		if ! printf '%s\n' "${cases[@]}" | grep -qx "$c"; then
-			ko "expected-v2-gaps" "'$c' is no case of the suite"
+			ko "${gaps##*/}" "'$c' is no case of the suite"
 		fi
-	done < <(sed 's/#.*//' "$HERE/expected-v2-gaps" | grep -v '^[[:space:]]*$' | grep -v /)
-	;;
-esac
+	done < <(sed 's/#.*//' "$gaps" | grep -v '^[[:space:]]*$' | grep -v /)
+fi
 echo "# variant $V: ${#cases[@]} cases, expectation: $expectation"
 
 # --- boot --------------------------------------------------------------------
@@ -103,7 +116,7 @@ echo "# variant $V: ${#cases[@]} cases, expectation: $expectation"
 # The runner judges the boot (panic, oops, BUG, KASAN, WARNING, lockdep, RCU
 # stall, kmemleak, hang) with its exit code.
 cat >"$logs/guest-cmd.sh" <<EOF
-# em_test_update_nomem: failslab (debug kernels) must count GFP_KERNEL
+# The nomem case: failslab (debug kernels) must count GFP_KERNEL
 # allocations; nothing fails unless the case arms its task's fail-nth.
 F=/sys/kernel/debug/failslab/ignore-gfp-wait
 [ ! -e \$F ] || echo N >\$F || exit 1
@@ -216,9 +229,9 @@ for c in "${cases[@]}"; do
 		fi
 	elif [ -n "${expect_fail[$c]:-}" ]; then
 		case $s in
-		FAIL) ok "$c" "expected failure, v2 gap: $(why_of "$c")" ;;
-		PASS) ko "$c" "passed, but expected-v2-gaps says v2 fails it" ;;
-		*) ko "$c" "$s, expected FAIL (v2 gap)" ;;
+		FAIL) ok "$c" "expected failure, $gap: $(why_of "$c")" ;;
+		PASS) ko "$c" "passed, but ${gaps##*/} says $design fails it" ;;
+		*) ko "$c" "$s, expected FAIL ($gap)" ;;
 		esac
 	else
 		case $s in
