@@ -56,6 +56,7 @@
 #endif
 
 #include "em_bench_platform.h"
+#include "emrcu_em_table.h"
 #include "emrcu_kmod.h"
 
 MODULE_LICENSE("GPL");
@@ -178,6 +179,7 @@ struct emb_input {
 /* An update's power values, per OPP, at temp_lo_mc and temp_hi_mc. */
 struct emb_tables {
 	unsigned long *power[2];
+	void *prep[2];			/* emb_ops.prepare() of power[k] */
 	int nr_states;
 };
 
@@ -266,13 +268,98 @@ struct emb_ops {
 	unsigned long (*freq)(struct em_perf_domain *pd, int i);
 	/* Identity of the table readers currently see (pointer compare only). */
 	const void *(*table_id)(struct em_perf_domain *pd);
-	/* Install @power (@n values, one per OPP) in @dev's EM; NULL if no API. */
-	int (*update)(struct device *dev, const unsigned long *power, int n);
-	/* Time of @n callbacks as one update makes them, nothing else. */
+	/*
+	 * What an update of @dev to @power (@n values, one per OPP) needs,
+	 * made ahead of time, untimed (NULL: no memory); released by
+	 * @release.  v2: the values its callback hands out; merged design: the
+	 * new table, built as its drivers build one.
+	 */
+	void *(*prepare)(struct device *dev, const unsigned long *power, int n);
+	void (*release)(void *prep);
+	/* Install a prepared update in @dev's EM: the timed call. */
+	int (*update)(struct device *dev, void *prep);
+	/*
+	 * Time of the driver's own work for one update of @n values: v2, its
+	 * @n callbacks as the update makes them, under the EM's mutex; merged
+	 * design, building the table (prepare + release), before the update.
+	 */
 	u64 (*callback_ns)(struct device *dev, const unsigned long *power, int n);
 };
 
-#ifdef EMRCU_HAVE_RUNTIME_EM
+#if defined(EMRCU_EM_MERGED_TABLE)
+/*
+ * The merged design: pd->em_table; updates publish tables built ahead of
+ * time (emrcu_em_table.h).  A prefix of the series without
+ * em_dev_compute_costs() (EMRCU_EM_TABLE_API unset) is benched readers only.
+ */
+static unsigned long emb_tbl_freq(struct em_perf_domain *pd, int i)
+{
+	unsigned long f;
+
+	rcu_read_lock();
+	f = em_perf_state_from_pd(pd)[i].frequency;
+	rcu_read_unlock();
+	return f;
+}
+
+static const void *emb_tbl_table_id(struct em_perf_domain *pd)
+{
+	const void *t;
+
+	rcu_read_lock();
+	t = rcu_dereference(pd->em_table);
+	rcu_read_unlock();
+	return t;
+}
+
+#ifdef EMRCU_EM_TABLE_API
+static void *emb_tbl_prepare(struct device *dev, const unsigned long *power,
+			     int n)
+{
+	return emrcu_em_table_build(dev, power, n);
+}
+
+static void emb_tbl_release(void *prep)
+{
+	em_table_free(prep);
+}
+
+static int emb_tbl_update(struct device *dev, void *prep)
+{
+	return em_dev_update_perf_domain(dev, prep);
+}
+
+static u64 emb_tbl_build_ns(struct device *dev, const unsigned long *power,
+			    int n)
+{
+	struct em_perf_table *t;
+	u64 t0 = local_clock();
+
+	t = emrcu_em_table_build(dev, power, n);
+	if (t)
+		em_table_free(t);
+	return local_clock() - t0;
+}
+
+static const struct emb_ops emb_ops = {
+	.name		= "table",
+	.runtime_em	= true,
+	.freq		= emb_tbl_freq,
+	.table_id	= emb_tbl_table_id,
+	.prepare	= emb_tbl_prepare,
+	.release	= emb_tbl_release,
+	.update		= emb_tbl_update,
+	.callback_ns	= emb_tbl_build_ns,
+};
+#else
+static const struct emb_ops emb_ops = {
+	.name		= "table-readers",
+	.runtime_em	= false,
+	.freq		= emb_tbl_freq,
+	.table_id	= emb_tbl_table_id,
+};
+#endif /* EMRCU_EM_TABLE_API */
+#elif defined(EMRCU_HAVE_RUNTIME_EM)
 /* The core asks for the states in order: hand out the next value. */
 struct emb_cb_ctx {
 	const unsigned long *power;
@@ -326,12 +413,29 @@ static const void *emb_rt_table_id(struct em_perf_domain *pd)
 	return t;
 }
 
-static int emb_rt_update(struct device *dev, const unsigned long *power,
-			 int n)
+static void *emb_rt_prepare(struct device *dev, const unsigned long *power,
+			    int n)
 {
-	struct emb_cb_ctx c = { .power = power, .n = n };
+	struct emb_cb_ctx *c = kzalloc(sizeof(*c), GFP_KERNEL);
 
-	return em_dev_update_perf_domain(dev, &emb_em_cb, &c);
+	if (c) {
+		c->power = power;
+		c->n = n;
+	}
+	return c;
+}
+
+static void emb_rt_release(void *prep)
+{
+	kfree(prep);
+}
+
+static int emb_rt_update(struct device *dev, void *prep)
+{
+	struct emb_cb_ctx *c = prep;
+
+	c->i = 0;
+	return em_dev_update_perf_domain(dev, &emb_em_cb, c);
 }
 
 static const struct emb_ops emb_ops = {
@@ -339,6 +443,8 @@ static const struct emb_ops emb_ops = {
 	.runtime_em	= true,
 	.freq		= emb_rt_freq,
 	.table_id	= emb_rt_table_id,
+	.prepare	= emb_rt_prepare,
+	.release	= emb_rt_release,
 	.update		= emb_rt_update,
 	.callback_ns	= emb_rt_callback_ns,
 };
@@ -691,7 +797,7 @@ static void emb_update_one(struct emb_updater *u, struct emb_pd *p, int k)
 		return;
 	}
 	t0 = local_clock();
-	ret = emb_ops.update(p->dev, p->tab.power[k], p->tab.nr_states);
+	ret = emb_ops.update(p->dev, p->tab.prep[k]);
 	t1 = local_clock();
 	u->count++;
 	if (inject_hold_ns) {
@@ -816,14 +922,24 @@ static int emb_make_tables(struct device *dev, struct em_perf_domain *pd,
 				return ret;
 			}
 		}
+		if (!emb_ops.prepare)
+			continue;
+		t->prep[k] = emb_ops.prepare(dev, t->power[k], t->nr_states);
+		if (!t->prep[k])
+			return -ENOMEM;
 	}
 	return 0;
 }
 
 static void emb_free_tables(struct emb_tables *t)
 {
-	kfree(t->power[0]);
-	kfree(t->power[1]);
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (t->prep[k])
+			emb_ops.release(t->prep[k]);
+		kfree(t->power[k]);
+	}
 }
 
 /* ---- update-cost scaling on the platform's test PDs --------------------- */
@@ -865,7 +981,7 @@ static int emb_run_scaling(void)
 			sc->callback_ns[j] = emb_ops.callback_ns(dev, pw,
 								 sc->nr_states);
 			t0 = local_clock();
-			ret = emb_ops.update(dev, pw, sc->nr_states);
+			ret = emb_ops.update(dev, sc->tab.prep[j & 1]);
 			sc->update_ns[j] = local_clock() - t0;
 			if (ret)
 				sc->errors++;

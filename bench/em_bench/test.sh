@@ -1,15 +1,17 @@
 #!/bin/bash
 # bench/em_bench/test.sh — guest tests of em_bench (PASS:/FAIL: lines).
 #
-# Needs the variants unpatched and patched built and qemu-runner/emrcu-run.
+# Needs the variants unpatched, patched and upstream built and
+# qemu-runner/emrcu-run.
 # Builds bench/platform and bench/em_bench for both (platform first, so that
 # em_bench compiles against its header), then boots deterministic guests:
 #  - every bad parameter makes insmod fail with EINVAL (guest rc 22) and a
 #    pr_err naming the parameter; no energy model → ENODEV (rc 19);
 #  - unpatched readers-only: a result block, every checksum_ok true,
 #    updater {"available":false}, runtime_em false;
-#  - patched with update_hz=1000 and scaling=1: updater available with
-#    errors 0, one scaling entry per test PD, no FAILURE line.
+#  - patched (v2's callback API) and upstream (the merged design's tables
+#    built ahead of time) with update_hz=1000 and scaling=1: updater
+#    available with errors 0, one scaling entry per test PD, no FAILURE line.
 # Each boot takes a few seconds; the whole suite well under two minutes.
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,7 +24,7 @@ suite=em_bench
 . "$TOP/tests/lib.sh"
 
 [ -x "$RUN" ] || { ko setup "qemu-runner/emrcu-run missing: run make tools"; finish; }
-for v in unpatched patched; do
+for v in unpatched patched upstream; do
 	"$TOP/bench/kmod.sh" "$v" bench/platform bench/em_bench >/dev/null ||
 		{ ko setup "modules do not build for $v"; finish; }
 done
@@ -141,21 +143,23 @@ if booted slow; then
 	fi
 fi
 
-boot updater patched "test_pds=$TEST_PDS" "update_hz=1000 scaling=1 nruns=50"
-if booted updater; then
-	has updater '"runtime_em":true' "runtime_em true"
-	has updater '"updater":{"available":true,"null_update":false,"hz":1000' "updater available at 1000 Hz"
-	has updater '"errors":0,' "no update error"
-	has updater '"update_ns":\[[0-9]' "update durations recorded"
-	has updater '"free_delay_ns":\[[0-9]' "free delays recorded"
-	has updater '"callback_ns":\[[0-9]' "the callback alone timed beside each scaling update"
-	ns=$(tr -d '\n' <"$tmp/updater/em_bench.json" | grep -o '{"nr_states":[0-9]*' | wc -l)
+for v in patched upstream; do
+	n=updater-$v
+	boot "$n" "$v" "test_pds=$TEST_PDS" "update_hz=1000 scaling=1 nruns=50"
+	booted "$n" || continue
+	has "$n" '"runtime_em":true' "runtime_em true"
+	has "$n" '"updater":{"available":true,"null_update":false,"hz":1000' "updater available at 1000 Hz"
+	has "$n" '"errors":0,' "no update error"
+	has "$n" '"update_ns":\[[0-9]' "update durations recorded"
+	has "$n" '"free_delay_ns":\[[0-9]' "free delays recorded"
+	has "$n" '"callback_ns":\[[0-9]' "the driver's own work timed beside each scaling update"
+	ns=$(tr -d '\n' <"$tmp/$n/em_bench.json" | grep -o '{"nr_states":[0-9]*' | wc -l)
 	want=$(echo "$TEST_PDS" | tr ',' '\n' | wc -l)
 	if [ "$ns" -eq "$want" ]; then
-		ok "updater" "scaling on $ns test PDs"
+		ok "$n" "scaling on $ns test PDs"
 	else
-		ko "updater" "scaling has $ns entries, want $want"
+		ko "$n" "scaling has $ns entries, want $want"
 	fi
-fi
+done
 
 finish

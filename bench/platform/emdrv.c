@@ -43,6 +43,7 @@
 #include <linux/sched/clock.h>
 #include <linux/string.h>
 
+#include "emrcu_em_table.h"
 #include "emrcu_internal.h"
 
 const char *const emrcu_drv_modes[EMRCU_DRV_NR] = {
@@ -173,6 +174,25 @@ void emrcu_em_boot(void)
 }
 
 #ifdef EMRCU_HAVE_RUNTIME_EM
+#ifdef EMRCU_EM_TABLE_API
+/*
+ * The merged design: build the table ahead of the update, as its drivers
+ * do, publish it, give up this driver's reference.  All three are the
+ * driver's update, so all three are timed.
+ */
+static int emrcu_em_update(struct device *dev, const struct emrcu_cluster *cl,
+			   const unsigned long *uw)
+{
+	struct em_perf_table *t = emrcu_em_table_build(dev, uw, cl->nr_opps);
+	int ret;
+
+	if (!t)
+		return -ENOMEM;
+	ret = em_dev_update_perf_domain(dev, t);
+	em_table_free(t);
+	return ret;
+}
+#else
 struct emrcu_push {
 	const struct emrcu_cluster *cl;
 	const unsigned long *uw;
@@ -195,19 +215,27 @@ static int emrcu_push_power(struct device *dev, unsigned long freq,
 	return 0;
 }
 
-/* Push @uw into @cl's perf domain, timed; read back what the kernel holds. */
-static int emrcu_push(struct emrcu_cluster *cl, const unsigned long *uw)
+/* v2: the framework asks this driver's callback for every value. */
+static int emrcu_em_update(struct device *dev, const struct emrcu_cluster *cl,
+			   const unsigned long *uw)
 {
 	struct em_data_callback cb = EM_UPDATE_CB(emrcu_push_power);
 	struct emrcu_push p = { .cl = cl, .uw = uw };
+
+	return em_dev_update_perf_domain(dev, &cb, &p);
+}
+#endif /* EMRCU_EM_TABLE_API */
+
+/* Push @uw into @cl's perf domain, timed; read back what the kernel holds. */
+static int emrcu_push(struct emrcu_cluster *cl, const unsigned long *uw)
+{
 	struct emrcu_drv_stats *st = &emrcu_drv_st;
 	u64 t0, dt;
 	int ret;
 
 	lockdep_assert_held(&emrcu_drv_lock);
 	t0 = local_clock();
-	ret = em_dev_update_perf_domain(get_cpu_device(cpumask_first(&cl->cpus)),
-					&cb, &p);
+	ret = emrcu_em_update(get_cpu_device(cpumask_first(&cl->cpus)), cl, uw);
 	dt = local_clock() - t0;
 	st->updates++;
 	st->update_ns_sum += dt;
