@@ -10,12 +10,12 @@ BUILD ?= $(TOP)/build
 export BUILD
 
 # Variants built by `make kernels` (declared in kernel/variants).
-VARIANTS ?= unpatched patched patched-fixed
+VARIANTS ?= unpatched patched patched-fixed upstream
 ifneq ($(PATCHES),)
 VARIANTS += custom
 export PATCHES PATCHES_BASE
 # The reviewer's series is benched as one more column (PREEMPT_NONE).
-export NUMERATORS := patched patched-preempt custom
+export NUMERATORS := patched upstream patched-preempt upstream-preempt custom
 endif
 
 # The default topology's one declaration (also read by qemu-runner's C code
@@ -27,7 +27,7 @@ QUICK ?= 0
 BASELINE ?= quick
 export QUICK
 
-.PHONY: help export deps tools tools-host tools-guest pristine kernels check-series check-fixes guest-check test check bench \
+.PHONY: help export deps tools tools-host tools-guest pristine kernels check-series check-upstream check-fixes guest-check test check bench \
 	aa-repeat gate-control gate-power pd-sweep stress report compare gate clean distclean
 
 # The default of knob $(1) as bench/run-bench.sh declares it (QUICK's, then
@@ -43,6 +43,7 @@ help:
 	@echo "                     (VARIANTS='...' to choose; PATCHES=<dir> adds variant 'custom')"
 	@echo "  make kernel-NAME   build one variant declared in kernel/variants"
 	@echo "  make check-series  every prefix of the 17 builds and compiles each changed C file; checkpatch; sparse"
+	@echo "  make check-upstream   the same for kernel/upstream (the merged v6.9 design, 23 patches)"
 	@echo "  make check-fixes   each fix of kernel/fixes with one line undone: the test that pins it must fail"
 	@echo "  make guest-check   boot each variant on TOPO=$(TOPO) (count x capacity-dmips-mhz"
 	@echo "                     per cluster): capacities, perf domains, governors, EAS, as JSON"
@@ -65,7 +66,8 @@ help:
 	@echo "  make aa-repeat [N=20] [MODES=realtime]   the A/A gate N times: >= 95 % pass or exit 1"
 	@echo "                     (results/runs/<id>-aa-repeat/aa-repeat.json; stores no noise file)"
 	@echo "  make bench HOST_TIMINGS=1|full   + hyperfine host timings (full: + one nested QUICK bench)"
-	@echo "  make stress        em_torture on the debug kernel (DURATION=s; QUICK=1 short)"
+	@echo "  make stress        em_torture on the debug kernel (DURATION=s; QUICK=1 short;"
+	@echo "                     VARIANT=upstream-debug: the merged design)"
 	@echo "  make report        re-render results/latest/report.md from its summary.json"
 	@echo "  make compare BASE=a.json NEW=b.json   LKP-style comparison; exit 1 on regression"
 	@echo "  make gate          results/latest vs results/baselines/\$$(BASELINE).json ($(BASELINE))"
@@ -116,6 +118,9 @@ kernel-%: deps
 
 check-series: deps
 	@kernel/check-series.sh
+
+check-upstream: deps
+	@kernel/check-series.sh kernel/upstream
 
 check-fixes: deps tools
 	@kernel/tests/mutants.sh
@@ -203,7 +208,7 @@ aa-repeat: deps tools
 # make stress: em_torture under KASAN/lockdep/PROVE_RCU/kmemleak (stress/README.md).
 DURATION ?=
 stress: deps tools
-	@stress/run.sh $(if $(filter 1,$(QUICK)),QUICK) $(if $(DURATION),DURATION=$(DURATION))
+	@stress/run.sh $(if $(filter 1,$(QUICK)),QUICK) $(if $(DURATION),DURATION=$(DURATION)) $(if $(VARIANT),VARIANT=$(VARIANT))
 
 report: deps
 	@/usr/bin/python3 results/report.py results/latest
