@@ -61,4 +61,39 @@ if [ -f "$out/.emrcu-built" ]; then
 else
 	ko "uncompiled-check" "no patched build in $out"
 fi
+
+# The merged design's backport (kernel/upstream): 23 patches in upstream's
+# order, a cover letter whose shortlog lists their subjects, and `git am`
+# of them onto the pristine tree (the upstream variant's worktree).
+U=$TOP/kernel/upstream
+usubjects() {
+	for f in $(patch_list "$U"); do patch_subject "$f"; done
+}
+n=$(usubjects | grep -c .)
+check "upstream-23-patches" test "$n" -eq 23
+# The shortlog of git format-patch --cover-letter: "  subject", wrapped
+# lines continue with four spaces.
+shortlog() {
+	awk '/^emrcu-bench \([0-9]+\):$/ { on = 1; next }
+		on && /^$/ { exit }
+		on && /^    / { sub(/^ +/, ""); line = line " " $0; next }
+		on && /^  / { if (line != "") print line; sub(/^ +/, ""); line = $0 }
+		END { if (line != "") print line }' "$U/0000-cover-letter.patch"
+}
+if [ -f "$U/0000-cover-letter.patch" ] &&
+	diff <(usubjects) <(shortlog) >"$BUILD/upstream-subjects.diff"; then
+	ok "upstream-subjects-match-cover-letter"
+else
+	ko "upstream-subjects-match-cover-letter" "diff in $BUILD/upstream-subjects.diff"
+fi
+src=$BUILD/upstream/src
+if [ -d "$src" ]; then
+	if diff <(git -C "$src" log --format=%s base.. | tac | head -23) <(usubjects) >/dev/null; then
+		ok "upstream-git-am-onto-linux-source-6.1"
+	else
+		ko "upstream-git-am-onto-linux-source-6.1" "upstream worktree does not hold the 23"
+	fi
+else
+	ko "upstream-git-am-onto-linux-source-6.1" "no upstream worktree: build failed?"
+fi
 finish
