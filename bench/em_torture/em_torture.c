@@ -3,23 +3,47 @@
  * em_torture - torture test of the runtime-modifiable Energy Model, in the
  * style of kernel/rcu/rcutorture.c.
  *
+ * One source for both runtime-modifiable EM APIs (Kbuild detects which one
+ * the kernel has, see "EM API" below): the v2 series (the EM calls the
+ * driver's update_power() callback and builds the table itself) and the
+ * design merged for v6.9 (the driver builds a refcounted table ahead of time
+ * and publishes it; -DEMRCU_EM_TABLE_API).
+ *
  * Every table the updater publishes with em_dev_update_perf_domain() carries
  * a generation: power[i] = base[i] + (gen & mask), base[] strictly
  * increasing, so each table is a valid EM.  Readers on every online CPU read
- * rcu_dereference(pd->runtime_table) inside rcu_read_lock() (alone, or with
- * preemption, irqs or bh disabled) and check, for each table they observe:
+ * rcu_dereference() of the PD's table pointer (pd->runtime_table, v2;
+ * pd->em_table, merged) inside rcu_read_lock() (alone, or with preemption,
+ * irqs or bh disabled) and check, for each table they observe:
  *
- *  - frequency:        the frequencies are the registered ones;
+ *  - frequency:        the frequencies (merged: and performances) are the
+ *                      registered ones;
  *  - mixed-generation: every state is from ONE generation;
  *  - cost, flags:      costs and inefficiency flags are what
- *                      em_compute_costs() gives for those powers;
+ *                      em_compute_costs() gives for those powers (v2:
+ *                      power * fmax / freq for every PD; merged:
+ *                      10 * power / performance for CPU PDs, and cost 0,
+ *                      no flag for the test PDs, whose costs the merged
+ *                      EM does not compute);
  *  - mutated:          the table does not change while it is read;
  *  - reader-pipe:      the rcutorture "Reader Pipe" rule: a reader never
  *                      sees a table that was replaced a full grace period
  *                      before (pipe count > 1);
- *  - null-table:       a registered PD always has a table.
+ *  - null-table:       a registered PD always has a table;
+ *  - held-table:       (merged) a table the updater still holds a
+ *                      reference to keeps a reference count >= 1, and
+ *                      exactly 1 once replaced (the updater's own).
  *
  * KASAN (generic) catches a read of a table that was freed too early.
+ *
+ * Merged design: the updater builds each table ahead of time as a driver
+ * does (em_table_alloc(), frequency and performance copied from the current
+ * table, powers set, em_dev_compute_costs()), publishes it with
+ * em_dev_update_perf_domain() and keeps its own reference to the last
+ * EMT_HELD tables it built before em_table_free().  Readers also read those
+ * held tables (RCU-published slots; 1 read in 16): the same frequency,
+ * mixed-generation, cost and flags rules apply long after the table was
+ * replaced, and KASAN reports one the EM freed while a reference was held.
  *
  * The pipe count of an observed table is 0 while it is the current one,
  * else 1 + the grace periods counted since it was replaced, minus the one
@@ -34,7 +58,13 @@
  * updater keeps updating it: an update must return -EINVAL while it is
  * unregistered and 0 while it is registered (update-vs-registration), and
  * readers reach that PD only through an RCU pointer the cycler clears before
- * em_dev_unregister_perf_domain(), whose own grace period protects them.
+ * em_dev_unregister_perf_domain(), whose own grace period protects them
+ * (v2).  The merged em_dev_unregister_perf_domain() frees the PD without a
+ * grace period (only its table goes through RCU): the cycler waits for one
+ * itself, and serialises the PD's lifetime with the updater's table builds
+ * (which need the PD) by emt_cyc_mutex; the publication still races the
+ * unregistration.  While the PD is unregistered the updater offers the
+ * newest table it holds (it cannot allocate one without a PD).
  *
  * Optionally (cpu_pds=1) the CPU perf domains are updated and read too
  * (power[i] = default power[i] + (gen & mask)), so the scheduler's EAS path
@@ -64,10 +94,12 @@
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/energy_model.h>
+#include <linux/kref.h>
 #include <linux/kthread.h>
 #include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
@@ -100,6 +132,8 @@ MODULE_DESCRIPTION("Torture test of the runtime-modifiable Energy Model");
 #define EMT_CYCLE_MAX_US	2000
 #define EMT_DURATION_MAX_S	86400
 #define EMT_LAT_BUCKETS		24	/* update latency: log2(us) buckets */
+#define EMT_HELD		3	/* merged: tables the updater holds */
+#define EMT_HELD_READ_MASK	15	/* merged: 1 read in 16 reads one too */
 
 /* ---- parameters ---------------------------------------------------------- */
 static int duration_s = 30;
@@ -165,6 +199,9 @@ enum emt_rule {
 	EMT_R_UPD_REG,
 	EMT_R_REGISTER,
 	EMT_R_CALLBACK,
+#ifdef EMRCU_EM_TABLE_API
+	EMT_R_HELD,
+#endif
 	EMT_NR_RULES
 };
 
@@ -181,6 +218,9 @@ static const char * const emt_rule_name[EMT_NR_RULES] = {
 	[EMT_R_UPD_REG]		= "update-vs-registration",
 	[EMT_R_REGISTER]	= "register",
 	[EMT_R_CALLBACK]	= "update-callback",
+#ifdef EMRCU_EM_TABLE_API
+	[EMT_R_HELD]		= "held-table",
+#endif
 };
 
 static atomic_long_t emt_failures[EMT_NR_RULES];
@@ -220,6 +260,12 @@ struct emt_dev {
 	unsigned long mask;		/* generation bits in the powers */
 	unsigned long gen;		/* last published generation */
 	u64 ring[EMT_RING];		/* gen << EMT_TICK_BITS | tick */
+#ifdef EMRCU_EM_TABLE_API
+	unsigned long perf[EMT_MAX_STATES];	/* 0: not a CPU PD */
+	/* Tables the updater holds a reference to (readers read them too). */
+	struct em_perf_table __rcu *held[EMT_HELD];
+	int held_next;			/* updater only: the oldest slot */
+#endif
 	/* updater only */
 	unsigned long updates, einval, errors;
 	u64 update_ns_sum, update_ns_max;
@@ -230,6 +276,9 @@ struct emt_reader {
 	int cpu;
 	u64 rng;
 	unsigned long reads, repins, null_pd, null_tables;
+#ifdef EMRCU_EM_TABLE_API
+	unsigned long held_reads;
+#endif
 	unsigned long dev_reads[EMT_MAX_DEVS];
 	unsigned long pipe[EMT_PIPE_LEN + 1];
 	unsigned long batch[EMT_PIPE_LEN + 1];
@@ -349,6 +398,42 @@ static int emt_active_power(struct device *dev, unsigned long *power,
 	return 0;
 }
 
+/*
+ * ---- EM API: all that differs between the two designs -------------------
+ * emt_table()		the PD's table, inside rcu_read_lock()
+ * emt_costed()		does the EM compute the costs and flags of @d?
+ * emt_cost()		the cost the EM computes for state @i
+ * emt_perf_ok()	state @i's performance is the registered one
+ * emt_em_update()	build and publish generation @gen of @d's table
+ * emt_skipped()	emt_em_update() had nothing to publish
+ * emt_cyc_unregister(), emt_cyc_register()	the cycler's two steps
+ * emt_cpu_init()	a CPU PD's frequencies and generation-0 powers
+ * emt_release()	rmmod: the references the updater still holds
+ */
+#define EMT_SKIPPED	1		/* emt_em_update(): nothing to publish */
+
+#ifndef EMRCU_EM_TABLE_API
+/* v2: the EM builds the table itself, calling the driver's update_power(). */
+#define EMT_TABLE_NAME	"runtime_table"
+#define emt_table(pd)	rcu_dereference((pd)->runtime_table)
+
+/* v2: em_compute_costs() runs for every device. */
+static bool emt_costed(const struct emt_dev *d)
+{
+	return true;
+}
+
+static unsigned long emt_cost(const struct em_perf_state *s, int i, u64 fmax)
+{
+	return div64_u64(fmax * s[i].power, s[i].frequency);
+}
+
+static bool emt_perf_ok(const struct emt_dev *d, const struct em_perf_state *s,
+			int i)
+{
+	return true;
+}
+
 struct emt_update_ctx {
 	struct emt_dev *d;
 	unsigned long gen;
@@ -369,6 +454,234 @@ static int emt_update_power(struct device *dev, unsigned long freq,
 	*power = c->d->base[i] + (c->gen & c->d->mask);
 	return 0;
 }
+
+static int emt_em_update(struct emt_dev *d, unsigned long gen)
+{
+	struct em_data_callback cb = EM_UPDATE_CB(emt_update_power);
+	struct emt_update_ctx c = { .d = d, .gen = gen };
+
+	return em_dev_update_perf_domain(d->dev, &cb, &c);
+}
+
+static bool emt_skipped(int ret)
+{
+	return false;
+}
+
+/* v2: unregistration waits for a grace period before freeing the PD. */
+static void emt_cyc_unregister(struct emt_dev *d)
+{
+	RCU_INIT_POINTER(emt_cyc_pd, NULL);
+	em_dev_unregister_perf_domain(d->dev);
+}
+
+static int emt_cyc_register(struct emt_dev *d, struct em_data_callback *cb)
+{
+	int ret;
+
+	ret = em_dev_register_perf_domain(d->dev, d->nr, cb, NULL, true);
+	if (!ret)
+		rcu_assign_pointer(emt_cyc_pd, d->dev->em_pd);
+	return ret;
+}
+
+/* v2: the default table never changes; generation 0 is its powers. */
+static void emt_cpu_init(struct emt_dev *d, struct em_perf_domain *pd)
+{
+	struct em_perf_table *tbl = pd->default_table;
+	int i;
+
+	for (i = 0; i < d->nr; i++) {
+		d->freq[i] = tbl->state[i].frequency;
+		d->base[i] = tbl->state[i].power;
+	}
+}
+
+static void emt_release(struct emt_dev *d)
+{
+}
+#else
+/*
+ * Merged design: the driver builds a refcounted table ahead of time and
+ * publishes it; em_dev_update_perf_domain() takes a reference of its own.
+ */
+#define EMT_TABLE_NAME	"em_table"
+
+/* The cycled PD's lifetime vs the updater's table builds (they need it). */
+static DEFINE_MUTEX(emt_cyc_mutex);
+
+#define emt_table(pd)	rcu_dereference((pd)->em_table)
+
+/* Merged: em_dev_compute_costs() leaves other devices' cost and flags. */
+static bool emt_costed(const struct emt_dev *d)
+{
+	return d->kind == EMT_CPU;
+}
+
+static unsigned long emt_cost(const struct em_perf_state *s, int i, u64 fmax)
+{
+	return div64_u64(10 * (u64)s[i].power, s[i].performance);
+}
+
+static bool emt_perf_ok(const struct emt_dev *d, const struct em_perf_state *s,
+			int i)
+{
+	if (s[i].performance == d->perf[i])
+		return true;
+	emt_fail(EMT_R_FREQ,
+		 "%s: state %d performance %lu, registered %lu (frequency %lu)",
+		 d->name, i, s[i].performance, d->perf[i], s[i].frequency);
+	return false;
+}
+
+/* Generation @gen of @d's table, built from @pd's current one. */
+static struct em_perf_table *emt_build(struct emt_dev *d,
+				       struct em_perf_domain *pd,
+				       unsigned long gen)
+{
+	struct em_perf_table *t = em_table_alloc(pd);
+	struct em_perf_state *cur;
+	int i;
+
+	if (!t)
+		return NULL;
+	rcu_read_lock();
+	cur = em_perf_state_from_pd(pd);
+	for (i = 0; i < d->nr; i++) {
+		t->state[i].frequency = cur[i].frequency;
+		t->state[i].performance = cur[i].performance;
+	}
+	rcu_read_unlock();
+	for (i = 0; i < d->nr; i++)
+		t->state[i].power = d->base[i] + (gen & d->mask);
+	return t;
+}
+
+static struct em_perf_table *emt_newest(struct emt_dev *d)
+{
+	return rcu_dereference_protected(d->held[(d->held_next + EMT_HELD - 1) %
+						 EMT_HELD], true);
+}
+
+/*
+ * Keep the updater's reference to @t; give up the one to the table built
+ * EMT_HELD builds before.  Every later build was published after it or
+ * failed because its PD was unregistered, so no PD refers to it any more:
+ * the updater's reference is its last one.
+ */
+static void emt_hold(struct emt_dev *d, struct em_perf_table *t)
+{
+	struct em_perf_table *old;
+	unsigned int refs;
+
+	old = rcu_replace_pointer(d->held[d->held_next], t, true);
+	d->held_next = (d->held_next + 1) % EMT_HELD;
+	if (!old)
+		return;
+	refs = kref_read(&old->kref);
+	if (refs != 1)
+		emt_fail(EMT_R_HELD,
+			 "%s: a table built %d builds ago has refcount %u when the updater gives its reference up, expected 1",
+			 d->name, EMT_HELD, refs);
+	/* The slot no longer points to @old: see emt_read_held(). */
+	em_table_free(old);
+}
+
+static int emt_em_update(struct emt_dev *d, unsigned long gen)
+{
+	struct em_perf_domain *pd = d->pd;
+	struct em_perf_table *t = NULL;
+	int ret;
+
+	if (d->kind == EMT_CYCLE) {
+		mutex_lock(&emt_cyc_mutex);
+		pd = rcu_dereference_protected(emt_cyc_pd,
+					       lockdep_is_held(&emt_cyc_mutex));
+		if (pd)
+			t = emt_build(d, pd, gen);
+		mutex_unlock(&emt_cyc_mutex);
+		if (!pd) {
+			/* Unregistered: offer the newest table held. */
+			t = emt_newest(d);
+			return t ? em_dev_update_perf_domain(d->dev, t) :
+				   EMT_SKIPPED;
+		}
+	} else {
+		t = emt_build(d, pd, gen);
+	}
+	if (!t)
+		return -ENOMEM;
+	ret = em_dev_compute_costs(d->dev, t->state, d->nr);
+	if (ret) {
+		em_table_free(t);
+		return ret;
+	}
+	ret = em_dev_update_perf_domain(d->dev, t);
+	emt_hold(d, t);
+	return ret;
+}
+
+static bool emt_skipped(int ret)
+{
+	return ret == EMT_SKIPPED;
+}
+
+/*
+ * Merged: em_dev_unregister_perf_domain() frees the PD at once (only its
+ * table goes through RCU), so the readers that reached it through
+ * emt_cyc_pd must be gone first.
+ */
+static void emt_cyc_unregister(struct emt_dev *d)
+{
+	mutex_lock(&emt_cyc_mutex);
+	RCU_INIT_POINTER(emt_cyc_pd, NULL);
+	synchronize_rcu();
+	em_dev_unregister_perf_domain(d->dev);
+	mutex_unlock(&emt_cyc_mutex);
+}
+
+static int emt_cyc_register(struct emt_dev *d, struct em_data_callback *cb)
+{
+	int ret;
+
+	mutex_lock(&emt_cyc_mutex);
+	ret = em_dev_register_perf_domain(d->dev, d->nr, cb, NULL, true);
+	if (!ret)
+		rcu_assign_pointer(emt_cyc_pd, d->dev->em_pd);
+	mutex_unlock(&emt_cyc_mutex);
+	return ret;
+}
+
+/* Merged: no default table; generation 0 is the table at load time. */
+static void emt_cpu_init(struct emt_dev *d, struct em_perf_domain *pd)
+{
+	struct em_perf_state *st;
+	int i;
+
+	rcu_read_lock();
+	st = em_perf_state_from_pd(pd);
+	for (i = 0; i < d->nr; i++) {
+		d->freq[i] = st[i].frequency;
+		d->base[i] = st[i].power;
+		d->perf[i] = st[i].performance;
+		if (!d->perf[i])
+			d->check_cost = false;	/* no cost to recompute */
+	}
+	rcu_read_unlock();
+}
+
+static void emt_release(struct emt_dev *d)
+{
+	struct em_perf_table *t;
+	int k;
+
+	for (k = 0; k < EMT_HELD; k++) {
+		t = rcu_replace_pointer(d->held[k], NULL, true);
+		if (t)
+			em_table_free(t);
+	}
+}
+#endif /* EMRCU_EM_TABLE_API */
 
 /* ---- readers ------------------------------------------------------------- */
 /* Full generation of a table whose state 0 has @power0; false if corrupt. */
@@ -421,6 +734,8 @@ static void emt_check(struct emt_reader *r, const struct emt_dev *d,
 				 s[i].power, s[i].cost);
 			return;
 		}
+		if (!emt_perf_ok(d, s, i))
+			return;
 	}
 	if (!gen_ok) {
 		emt_fail(EMT_R_MIXED,
@@ -441,7 +756,7 @@ static void emt_check(struct emt_reader *r, const struct emt_dev *d,
 	if (!d->check_cost)
 		return;
 	for (i = d->nr - 1; i >= 0; i--) {
-		cost = div64_u64(fmax * s[i].power, s[i].frequency);
+		cost = emt_costed(d) ? emt_cost(s, i, fmax) : 0;
 		if (s[i].cost != cost) {
 			emt_fail(EMT_R_COST,
 				 "%s: generation %lu state %d power %lu freq %lu: cost %lu, recomputed %lu",
@@ -450,7 +765,7 @@ static void emt_check(struct emt_reader *r, const struct emt_dev *d,
 			return;
 		}
 		flags = 0;
-		if (cost >= prev_cost)
+		if (cost >= prev_cost && emt_costed(d))
 			flags = EM_PERF_STATE_INEFFICIENT;
 		else
 			prev_cost = cost;
@@ -494,7 +809,7 @@ static void emt_read_one(struct emt_reader *r, struct emt_dev *d, int di)
 		pd = d->pd;
 	if (!pd)
 		goto unlock;
-	tbl = rcu_dereference(pd->runtime_table);
+	tbl = emt_table(pd);
 	if (!tbl) {
 		null_tbl = true;
 		goto unlock;
@@ -546,7 +861,7 @@ unlock:
 			r->null_tables++;
 		else
 			emt_fail(EMT_R_NULL,
-				 "%s: runtime_table is NULL on a registered PD",
+				 "%s: " EMT_TABLE_NAME " is NULL on a registered PD",
 				 d->name);
 		return;
 	}
@@ -569,6 +884,52 @@ unlock:
 	}
 	emt_check(r, d, gen, gen_ok);
 }
+
+#ifdef EMRCU_EM_TABLE_API
+/*
+ * Merged: sometimes (1 read in EMT_HELD_READ_MASK + 1) read one of the
+ * tables the updater holds a reference to, whether replaced or not.  The
+ * table rules apply; its reference count cannot be 0 while the slot still
+ * points to it: emt_hold() replaces the slot before em_table_free(), whose
+ * kref_put() orders that before the decrement, and the read of the count
+ * comes before the second read of the slot.
+ */
+static void emt_read_held(struct emt_reader *r, struct emt_dev *d)
+{
+	u64 x = emrcu_rand(&r->rng);
+	int k = (x >> 8) % EMT_HELD;
+	unsigned long gen = 0;
+	struct em_perf_table *t;
+	bool gen_ok = false, held = false;
+	unsigned int refs = 0;
+
+	if (x & EMT_HELD_READ_MASK)
+		return;
+	rcu_read_lock();
+	t = rcu_dereference(d->held[k]);
+	if (t) {
+		refs = kref_read(&t->kref);
+		smp_rmb();	/* pairs with kref_put()'s release */
+		held = rcu_access_pointer(d->held[k]) == t;
+		memcpy(r->snap, t->state, d->nr * sizeof(*t->state));
+		gen_ok = emt_gen_of(d, r->snap[0].power, READ_ONCE(d->gen),
+				    &gen);
+	}
+	rcu_read_unlock();
+	if (!t)
+		return;
+	r->held_reads++;
+	if (held && !refs)
+		emt_fail(EMT_R_HELD,
+			 "%s: a table the updater holds (state 0 power %lu) has refcount 0",
+			 d->name, r->snap[0].power);
+	emt_check(r, d, gen, gen_ok);
+}
+#else
+static void emt_read_held(struct emt_reader *r, struct emt_dev *d)
+{
+}
+#endif
 
 static void emt_repin(struct emt_reader *r)
 {
@@ -600,7 +961,7 @@ static void emt_inject_stale(struct emt_reader *r)
 	if (!d)
 		return;
 	rcu_read_lock();
-	tbl = rcu_dereference(d->pd->runtime_table);
+	tbl = emt_table(d->pd);
 	if (tbl)
 		ok = emt_gen_of(d, tbl->state[0].power, READ_ONCE(d->gen),
 				&gen);
@@ -636,6 +997,7 @@ static int emt_reader_fn(void *arg)
 		int di = emrcu_rand(&r->rng) % emt_nr_devs;
 
 		emt_read_one(r, &emt_devs[di], di);
+		emt_read_held(r, &emt_devs[di]);
 		if (!(++n % EMT_REPIN_EVERY))
 			emt_repin(r);
 		if (inject_stale_read && r == emt_readers &&
@@ -655,19 +1017,19 @@ static int emt_reader_fn(void *arg)
 /* ---- updater ------------------------------------------------------------- */
 static void emt_update_one(struct emt_dev *d)
 {
-	struct em_data_callback cb = EM_UPDATE_CB(emt_update_power);
-	struct emt_update_ctx c = { .d = d, .gen = d->gen + 1 };
-	unsigned long e1 = 0, e2 = 0;
+	unsigned long gen = d->gen + 1, e1 = 0, e2 = 0;
 	u64 t0, dt;
 	int ret;
 
 	if (d->kind == EMT_CYCLE)	/* pairs with emt_epoch_next() */
 		e1 = smp_load_acquire(&emt_epoch);
 	t0 = local_clock();
-	ret = em_dev_update_perf_domain(d->dev, &cb, &c);
+	ret = emt_em_update(d, gen);
 	dt = local_clock() - t0;
 	if (d->kind == EMT_CYCLE)	/* as above */
 		e2 = smp_load_acquire(&emt_epoch);
+	if (emt_skipped(ret))
+		return;
 
 	if (ret == 0) {
 		/*
@@ -682,7 +1044,7 @@ static void emt_update_one(struct emt_dev *d)
 			   ((u64)d->gen << EMT_TICK_BITS) |
 			   (READ_ONCE(emt_ticks) & ((1UL << EMT_TICK_BITS) - 1)));
 		/* Pairs with emt_read_one(): ring slot before the gen. */
-		smp_store_release(&d->gen, c.gen);
+		smp_store_release(&d->gen, gen);
 		d->updates++;
 		d->update_ns_sum += dt;
 		d->update_ns_max = max(d->update_ns_max, dt);
@@ -698,7 +1060,7 @@ static void emt_update_one(struct emt_dev *d)
 		if (ret)
 			emt_fail(EMT_R_UPDATE,
 				 "%s: em_dev_update_perf_domain() = %d on a registered PD (generation %lu)",
-				 d->name, ret, c.gen);
+				 d->name, ret, gen);
 		return;
 	}
 	if (ret && ret != -EINVAL)
@@ -768,8 +1130,7 @@ static int emt_cycler_fn(void *arg)
 		if (emt_should_stop())
 			break;
 		emt_epoch_next();			/* odd: unregistering */
-		RCU_INIT_POINTER(emt_cyc_pd, NULL);
-		em_dev_unregister_perf_domain(d->dev);
+		emt_cyc_unregister(d);
 		if (d->dev->em_pd)
 			emt_fail(EMT_R_REGISTER,
 				 "%s: em_pd still set after unregister",
@@ -777,8 +1138,7 @@ static int emt_cycler_fn(void *arg)
 		emt_epoch_next();			/* 2 mod 4: unregistered */
 		usleep_range(EMT_CYCLE_MIN_US, EMT_CYCLE_MAX_US);
 		emt_epoch_next();			/* odd: registering */
-		ret = em_dev_register_perf_domain(d->dev, d->nr, &cb, NULL,
-						  true);
+		ret = emt_cyc_register(d, &cb);
 		if (ret) {
 			emt_fail(EMT_R_REGISTER,
 				 "%s: re-register = %d", d->name,
@@ -789,7 +1149,6 @@ static int emt_cycler_fn(void *arg)
 			emt_epoch_next();
 			continue;
 		}
-		rcu_assign_pointer(emt_cyc_pd, d->dev->em_pd);
 		emt_epoch_next();			/* 0 mod 4: registered */
 		emt_cycles++;
 	}
@@ -873,6 +1232,12 @@ static void emt_print(void)
 		  emt_per_s(upd, el));
 	emrcu_put(o, "\"reads\":%lu,\"reads_per_s\":%llu,", reads,
 		  emt_per_s(reads, el));
+#ifdef EMRCU_EM_TABLE_API
+	for (j = 0, dreads = 0; j < emt_nr_readers; j++)
+		dreads += emt_readers[j].held_reads;
+	emrcu_put(o, "\"em_api\":\"merged\",\"held\":%d,\"held_reads\":%lu,",
+		  EMT_HELD, dreads);
+#endif
 	emrcu_put(o, "\"readers\":%d,\"grace_periods\":%lu,", emt_nr_readers,
 		  READ_ONCE(emt_ticks));
 	emrcu_put(o, "\"failures_total\":%lu,\"failures\":{", fails);
@@ -1093,9 +1458,8 @@ static int emt_add_test(enum emt_kind kind, int idx, int nr)
 static void emt_add_cpu_pds(void)
 {
 	struct em_perf_domain *pd;
-	struct em_perf_table *tbl;
 	struct emt_dev *d;
-	int cpu, i;
+	int cpu;
 
 	for_each_possible_cpu(cpu) {
 		pd = em_cpu_get(cpu);
@@ -1114,12 +1478,7 @@ static void emt_add_cpu_pds(void)
 		d->nr = pd->nr_perf_states;
 		d->check_cost = !em_is_artificial(pd);
 		d->mask = (1UL << EMT_CPU_GEN_BITS) - 1;
-		/* The default table never changes; gen 0 is its powers. */
-		tbl = pd->default_table;
-		for (i = 0; i < d->nr; i++) {
-			d->freq[i] = tbl->state[i].frequency;
-			d->base[i] = tbl->state[i].power;
-		}
+		emt_cpu_init(d, pd);
 	}
 }
 
@@ -1132,6 +1491,7 @@ static void emt_cleanup(void)
 	for (i = emt_nr_devs - 1; i >= 0; i--) {
 		struct emt_dev *d = &emt_devs[i];
 
+		emt_release(d);
 		if (d->kind == EMT_CPU)
 			continue;
 		if (d->kind == EMT_CYCLE)
