@@ -202,6 +202,8 @@ cycles=$(jget "$tj" cycles)
 gps=$(jget "$tj" grace_periods)
 einval=$(jget "$tj" update_einval)
 pipe=$(jget "$tj" pipe)
+# Merged design only: reads of the tables the updater holds a reference to.
+held=$(jget "$tj" held_reads)
 # Median update latency from the log2 histogram: bucket b is [2^(b-1), 2^b) us.
 p50=$(jget "$tj" update_us_log2 | tr -d '[]' |
 	awk -F, '{ for (i = 1; i <= NF; i++) t += $i; for (i = 1; i <= NF; i++) { c += $i
@@ -214,7 +216,7 @@ kasan=$(grep -c 'BUG: KASAN:' "$R/console.log" 2>/dev/null)
 first_failure=$(grep -m1 -o 'FAILURE: em_torture:.*' "$R/console.log" 2>/dev/null | tr -d '\r')
 first_kasan=$(grep -m1 -o 'BUG: KASAN:.*' "$R/console.log" 2>/dev/null | tr -d '\r')
 stop=$(jget "$tj" stop_reason)
-echo "stress: $VARIANT realtime (cap ${DURATION}s, stop ${stop:-?}): exit $rc ($kind) in ${wall}s wall; updates ${updates:-?} (${ups:-?}/s, median ${p50:-?}), reads ${reads:-?} (${rps:-?}/s) in ${dur_ms:-?} ms; failures ${fails:-?} (${flines:-0} FAILURE lines), splats ${splats:-none} (KASAN reports ${kasan:-0}); pipe ${pipe:-?}; grace periods ${gps:-?}; unregister cycles ${cycles:-?}, update -EINVAL ${einval:-?}; hotplug cycles ${hp:-?} (errors ${hperr:-?}); kmemleak ${leaks:-?}; host load $load0/$load1; $OUTDIR"
+echo "stress: $VARIANT realtime (cap ${DURATION}s, stop ${stop:-?}): exit $rc ($kind) in ${wall}s wall; updates ${updates:-?} (${ups:-?}/s, median ${p50:-?}), reads ${reads:-?} (${rps:-?}/s) in ${dur_ms:-?} ms; failures ${fails:-?} (${flines:-0} FAILURE lines), splats ${splats:-none} (KASAN reports ${kasan:-0}); pipe ${pipe:-?};${held:+ held-table reads $held;} grace periods ${gps:-?}; unregister cycles ${cycles:-?}, update -EINVAL ${einval:-?}; hotplug cycles ${hp:-?} (errors ${hperr:-?}); kmemleak ${leaks:-?}; host load $load0/$load1; $OUTDIR"
 
 if [ "$EXPECT" = fail ]; then
 	# Negative control: the oracle must catch the broken kernel.
@@ -255,7 +257,8 @@ for k in kasan prove_rcu lockdep kmemleak debug_objects_rcu_head; do
 done
 if [ -z "$missing" ]; then
 	ok "oracles (KASAN, PROVE_RCU, lockdep, kmemleak, DEBUG_OBJECTS_RCU_HEAD in the guest kernel)"
-elif [ "$VARIANT" = patched-debug ] || [ "$VARIANT" = patched-broken ]; then
+elif [ "$VARIANT" = patched-debug ] || [ "$VARIANT" = patched-broken ] ||
+	[ "$VARIANT" = upstream-debug ]; then
 	ko oracles "not in the guest kernel:$missing"
 else
 	echo "note: $VARIANT lacks the debug oracles:$missing (only run-time checks apply)"
