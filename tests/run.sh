@@ -32,7 +32,8 @@ SUITES=(
 	"guest-check-2c|tests/in-clone.sh $BUILD/clones/guest-check guest-check TOPO=4x400+2x1024 'VARIANTS=unpatched patched'"
 	"kunit-patched|tests/kunit.sh patched"
 	"kunit-patched-debug|tests/kunit.sh patched-debug"
-	"late-online|tests/late-online.sh unpatched patched patched-debug"
+	"kunit-upstream|tests/kunit.sh upstream"
+	"late-online|tests/late-online.sh unpatched patched patched-debug upstream"
 	"em-trace|tests/em-trace.sh patched"
 	"em_bench|bench/em_bench/test.sh"
 	"bench-quick|tests/bench-quick.sh"
@@ -48,6 +49,7 @@ SUITES=(
 	"stress-quick|tests/in-clone.sh $BUILD/clones/stress stress QUICK=1"
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"
+	"stress-upstream|stress/run.sh QUICK VARIANT=upstream"
 	"faults|stress/faults.sh patched-debug"
 	"schemas|tests/schemas.sh"
 )
