@@ -290,6 +290,9 @@ else
 fi
 if [ "${leaks:--1}" -eq 0 ]; then
 	ok "kmemleak (0 leaks)"
+elif [ "$leaks" = -1 ] && [ "$(jq -r '.kmemleak' <<<"$cfg" 2>/dev/null)" = false ]; then
+	# A kernel without kmemleak (not a debug variant): nothing to scan.
+	echo "note: $VARIANT has no kmemleak: no leak check"
 else
 	ko kmemleak "${leaks:-no} suspected leaks (see $R/console.log)"
 fi
