@@ -286,31 +286,41 @@ struct emb_ops {
 	u64 (*callback_ns)(struct device *dev, const unsigned long *power, int n);
 };
 
+#if defined(EMRCU_EM_MERGED_TABLE) || defined(EMRCU_HAVE_RUNTIME_EM)
+/* The table readers see: the merged design's, else v2's runtime table. */
+#ifdef EMRCU_EM_MERGED_TABLE
+#define emb_rcu_table(pd)	rcu_dereference((pd)->em_table)
+#else
+#define emb_rcu_table(pd)	rcu_dereference((pd)->runtime_table)
+#endif
+
+static unsigned long emb_rcu_freq(struct em_perf_domain *pd, int i)
+{
+	unsigned long f;
+
+	rcu_read_lock();
+	f = emb_rcu_table(pd)->state[i].frequency;
+	rcu_read_unlock();
+	return f;
+}
+
+static const void *emb_rcu_table_id(struct em_perf_domain *pd)
+{
+	const void *t;
+
+	rcu_read_lock();
+	t = emb_rcu_table(pd);
+	rcu_read_unlock();
+	return t;
+}
+#endif
+
 #if defined(EMRCU_EM_MERGED_TABLE)
 /*
  * The merged design: pd->em_table; updates publish tables built ahead of
  * time (emrcu_em_table.h).  A prefix of the series without
  * em_dev_compute_costs() (EMRCU_EM_TABLE_API unset) is benched readers only.
  */
-static unsigned long emb_tbl_freq(struct em_perf_domain *pd, int i)
-{
-	unsigned long f;
-
-	rcu_read_lock();
-	f = em_perf_state_from_pd(pd)[i].frequency;
-	rcu_read_unlock();
-	return f;
-}
-
-static const void *emb_tbl_table_id(struct em_perf_domain *pd)
-{
-	const void *t;
-
-	rcu_read_lock();
-	t = rcu_dereference(pd->em_table);
-	rcu_read_unlock();
-	return t;
-}
 
 #ifdef EMRCU_EM_TABLE_API
 static void *emb_tbl_prepare(struct device *dev, const unsigned long *power,
@@ -344,8 +354,8 @@ static u64 emb_tbl_build_ns(struct device *dev, const unsigned long *power,
 static const struct emb_ops emb_ops = {
 	.name		= "table",
 	.runtime_em	= true,
-	.freq		= emb_tbl_freq,
-	.table_id	= emb_tbl_table_id,
+	.freq		= emb_rcu_freq,
+	.table_id	= emb_rcu_table_id,
 	.prepare	= emb_tbl_prepare,
 	.release	= emb_tbl_release,
 	.update		= emb_tbl_update,
@@ -355,8 +365,8 @@ static const struct emb_ops emb_ops = {
 static const struct emb_ops emb_ops = {
 	.name		= "table-readers",
 	.runtime_em	= false,
-	.freq		= emb_tbl_freq,
-	.table_id	= emb_tbl_table_id,
+	.freq		= emb_rcu_freq,
+	.table_id	= emb_rcu_table_id,
 };
 #endif /* EMRCU_EM_TABLE_API */
 #elif defined(EMRCU_HAVE_RUNTIME_EM)
@@ -393,26 +403,6 @@ static u64 emb_rt_callback_ns(struct device *dev, const unsigned long *power,
 	return local_clock() - t0;
 }
 
-static unsigned long emb_rt_freq(struct em_perf_domain *pd, int i)
-{
-	unsigned long f;
-
-	rcu_read_lock();
-	f = rcu_dereference(pd->runtime_table)->state[i].frequency;
-	rcu_read_unlock();
-	return f;
-}
-
-static const void *emb_rt_table_id(struct em_perf_domain *pd)
-{
-	const void *t;
-
-	rcu_read_lock();
-	t = rcu_dereference(pd->runtime_table);
-	rcu_read_unlock();
-	return t;
-}
-
 static void *emb_rt_prepare(struct device *dev, const unsigned long *power,
 			    int n)
 {
@@ -441,8 +431,8 @@ static int emb_rt_update(struct device *dev, void *prep)
 static const struct emb_ops emb_ops = {
 	.name		= "runtime",
 	.runtime_em	= true,
-	.freq		= emb_rt_freq,
-	.table_id	= emb_rt_table_id,
+	.freq		= emb_rcu_freq,
+	.table_id	= emb_rcu_table_id,
 	.prepare	= emb_rt_prepare,
 	.release	= emb_rt_release,
 	.update		= emb_rt_update,
