@@ -44,6 +44,7 @@
  * held tables (RCU-published slots; 1 read in 16): the same frequency,
  * mixed-generation, cost and flags rules apply long after the table was
  * replaced, and KASAN reports one the EM freed while a reference was held.
+ * inject_held_put=1 (self-test) drops one reference too many: it must FAIL.
  *
  * The pipe count of an observed table is 0 while it is the current one,
  * else 1 + the grace periods counted since it was replaced, minus the one
@@ -134,6 +135,7 @@ MODULE_DESCRIPTION("Torture test of the runtime-modifiable Energy Model");
 #define EMT_LAT_BUCKETS		24	/* update latency: log2(us) buckets */
 #define EMT_HELD		3	/* merged: tables the updater holds */
 #define EMT_HELD_READ_MASK	15	/* merged: 1 read in 16 reads one too */
+#define EMT_INJECT_PUT_EVERY	256	/* inject_held_put: pd0 updates between */
 
 /* ---- parameters ---------------------------------------------------------- */
 static int duration_s = 30;
@@ -180,6 +182,12 @@ MODULE_PARM_DESC(stat_interval_s, "Print a progress line every this many seconds
 static bool inject_stale_read;
 module_param(inject_stale_read, bool, 0444);
 MODULE_PARM_DESC(inject_stale_read, "Self-test of the pipe rule: reader 0 sometimes uses a generation it read before two grace periods (must FAIL)");
+
+#ifdef EMRCU_EM_TABLE_API
+static bool inject_held_put;
+module_param(inject_held_put, bool, 0444);
+MODULE_PARM_DESC(inject_held_put, "Self-test of the held-table rule (merged design): the updater sometimes gives up one reference too many to a table it holds (must FAIL)");
+#endif
 
 static ulong seed = 1;
 module_param(seed, ulong, 0444);
@@ -618,6 +626,14 @@ static int emt_em_update(struct emt_dev *d, unsigned long gen)
 	}
 	ret = em_dev_update_perf_domain(d->dev, t);
 	emt_hold(d, t);
+	/*
+	 * inject_held_put: drop a reference the updater does not own, as a
+	 * driver with a refcounting bug would: the table is freed once the
+	 * next update replaces it, while its slot still holds it.
+	 */
+	if (inject_held_put && !ret && d == &emt_devs[0] &&
+	    d->kind == EMT_TEST && !(gen % EMT_INJECT_PUT_EVERY))
+		em_table_free(t);
 	return ret;
 }
 
@@ -1237,6 +1253,8 @@ static void emt_print(void)
 		dreads += emt_readers[j].held_reads;
 	emrcu_put(o, "\"em_api\":\"merged\",\"held\":%d,\"held_reads\":%lu,",
 		  EMT_HELD, dreads);
+	emrcu_put(o, "\"inject_held_put\":%s,",
+		  inject_held_put ? "true" : "false");
 #endif
 	emrcu_put(o, "\"readers\":%d,\"grace_periods\":%lu,", emt_nr_readers,
 		  READ_ONCE(emt_ticks));
