@@ -1199,8 +1199,8 @@ def cluster_roles(s):
     (clusters in spec order; the lowest capacity little, the highest big)."""
     for r in (s.get("constants", {}).get("runs") or {}).values():
         spec = ((r.get("meta") or {}).get("topology") or {}).get("spec")
-        if spec:
-            caps = [int(c.split("x")[1]) for c in spec.split("+")]
+        caps = [int(c) for c in re.findall(r"\d+x(\d+)", spec or "")]
+        if caps:
             return {i: ("little" if c == min(caps) else "big" if c == max(caps) else "")
                     for i, c in enumerate(caps)}
     return {}

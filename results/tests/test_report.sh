@@ -56,6 +56,11 @@ case_ generates \
 	"provenance: kernels|$(has '| kernel `patched` | 6.1.192-emrcu-patched, config 0123abcd0123')" \
 	"provenance: harness row|$(has '| harness commit | ')"
 
+case_ three_designs \
+	"section|$(has '## Three designs: unpatched, v2, merged (v6.9)')" \
+	"row with unpatched and v2, no merged run|$(has '| none | pd0 (4 OPPs) little | 37.00 [37.00, 37.00] | 37.50 [37.50, 37.50] (+0.50) | 1.0135 [1.0135, 1.0135] | – | – |')" \
+	"published speed-up: says what it needs|$(has 'Not measured in this run: it needs `upstream-p14` and `upstream`')"
+
 case_ plots \
 	"hot-path plot missing|head -c 8 '$D/hot_path_deterministic_none.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'" \
 	"realtime plot missing|[ -s '$D/hot_path_realtime_none.png' ]" \
