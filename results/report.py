@@ -1217,6 +1217,9 @@ def section_designs(s, figs):
            for f in by_name(figs, "hot_path_ratio") if not f["update_hz"]}
     upd = {(f["variant"], f["mode"], f["preempt"], f["update_hz"]): f
            for f in by_name(figs, "update_us")}
+    rt = {(f["variant"], f["preempt"], f["cluster"]): f
+          for f in by_name(figs, "hot_path_ns_per_call")
+          if not f["update_hz"] and f["mode"] == "realtime"}
     roles = cluster_roles(s)
     rows = []
     for trio in DESIGNS:
@@ -1235,17 +1238,19 @@ def section_designs(s, figs):
             row += [value(r) if r else "–" for r in rr]
             rows.append(row)
     if not rows:
-        return out + ["No unpatched kernel with v2 or the merged design in this summary.", ""]
-    out += table(["preempt", "cluster", "unpatched instructions/call",
-                  "v2 instructions/call (Δ)", "v2 ÷ unpatched", "merged instructions/call (Δ)",
-                  "merged ÷ unpatched", "v2 ÷ unpatched, realtime ns", "merged ÷ unpatched, realtime ns"],
-                 rows)
-    out += ["Deterministic mode, no updater, median [95 % CI] over every timed pass "
-            "(n and boots: section *Instructions per call*); ratios from `hot_path_ratio` "
-            "(the same pairs, results/pairs). v2 is the series as posted (`patched`), "
-            "merged is kernel/upstream (`upstream`). The merged estimate is ten times "
-            "6.1's (cost = 10 × power / performance): the same work is compared, not "
-            "the same value.", ""]
+        out += ["No deterministic unpatched kernel with v2 or the merged design in this summary.", ""]
+    else:
+        out += table(["preempt", "cluster", "unpatched instructions/call",
+                      "v2 instructions/call (Δ)", "v2 ÷ unpatched",
+                      "merged instructions/call (Δ)", "merged ÷ unpatched",
+                      "v2 ÷ unpatched, realtime ns", "merged ÷ unpatched, realtime ns"],
+                     rows)
+        out += ["Deterministic mode, no updater, median [95 % CI] over every timed pass "
+                "(n and boots: section *Instructions per call*); ratios from `hot_path_ratio` "
+                "(the same pairs, results/pairs). v2 is the series as posted (`patched`), "
+                "merged is kernel/upstream (`upstream`). The merged estimate is ten times "
+                "6.1's (cost = 10 × power / performance): the same work is compared, not "
+                "the same value.", ""]
     urows = []
     for trio in DESIGNS:
         keys = sorted({(k[2], k[1], k[3]) for k in upd if k[0] in trio[1:]})
@@ -1263,23 +1268,34 @@ def section_designs(s, figs):
     pub = load_published()
     before, after = pub.get("remove_division.before"), pub.get("remove_division.after")
     prow = []
-    for c in sorted({k[2] for k in ins if k[0] == before}):
+    for c in sorted({k[2] for k in list(ins) + list(rt) if k[0] == before}):
         fb, fa = ins.get((before, "none", c)), ins.get((after, "none", c))
-        if not fb or not fa:
+        rb, ra = rt.get((before, "none", c)), rt.get((after, "none", c))
+        if not (fb and fa) and not (rb and ra):
             continue
         role = roles.get(c, "")
-        prow.append([f"{pd_label(fb)} {role}".strip(), value(fb), value(fa),
-                     f"{fb['median'] / fa['median']:.2f}x",
-                     f"{pub.get('remove_division.speedup.' + role)}x" if role else "–"])
+        prow.append([f"{pd_label(fb or rb)} {role}".strip()] +
+                    ([value(fb), value(fa), f"{fb['median'] / fa['median']:.2f}x"]
+                     if fb and fa else ["–", "–", "–"]) +
+                    ([f"{value(rb)} → {value(ra)}",
+                      f"{rb['median'] / ra['median']:.2f}x (boot medians "
+                      f"{min(rb['boot_medians']) / max(ra['boot_medians']):.2f}–"
+                      f"{max(rb['boot_medians']) / min(ra['boot_medians']):.2f}x)"]
+                     if rb and ra and rb.get("boot_medians") and ra.get("boot_medians")
+                     else ["–", "–"]) +
+                    [f"{pub.get('remove_division.speedup.' + role)}x" if role else "–"])
     out += ["### The published speed-up of \"remove division\", held against this harness", ""]
     if not prow:
         out += [f"Not measured in this run: it needs `{before}` and `{after}` "
                 f"(`make bench BASELINES='{before}' NUMERATORS='{after}' UPDATE_HZ=0`).", ""]
         return out
     out += table(["cluster", f"{before} instructions/call", f"{after} instructions/call",
-                  "measured speed-up (instructions)", "published (time)"], prow)
-    out += [f"Published: {pub.get('remove_division.source')}. Measured: deterministic mode, "
-            "PREEMPT_NONE, no updater; the change of that one patch (the variants differ by "
+                  "measured speed-up (instructions)", "realtime ns/call, before → after",
+                  "measured speed-up (realtime ns)", "published (time)"], prow)
+    out += [f"Published: {pub.get('remove_division.source')}. Measured: PREEMPT_NONE, no "
+            "updater, deterministic mode (instructions) and realtime mode (ns under TCG "
+            "with MTTCG, host noise: the range is the ratio of the extreme boot medians); "
+            "the change of that one patch (the variants differ by "
             "patches 15–23, of which only 15 touches em_cpu_energy()). Why the two differ: "
             "`-icount` counts every instruction as one, so the two divisions the patch "
             "removes (`udiv`, tens of cycles each on a Cortex-A53/A72) weigh one "
