@@ -108,6 +108,7 @@
 #include <linux/string.h>
 #include <linux/wait.h>
 
+#include "emrcu_em_table.h"
 #include "emrcu_kmod.h"
 
 MODULE_LICENSE("GPL");
@@ -542,27 +543,19 @@ static bool emt_perf_ok(const struct emt_dev *d, const struct em_perf_state *s,
 	return false;
 }
 
-/* Generation @gen of @d's table, built from @pd's current one. */
-static struct em_perf_table *emt_build(struct emt_dev *d,
-				       struct em_perf_domain *pd,
-				       unsigned long gen)
+/*
+ * Generation @gen of @d's table, built from its PD's current one and
+ * priced, as the bench's drivers build one (emrcu_em_table.h); @d's PD
+ * must stay registered meanwhile.
+ */
+static struct em_perf_table *emt_build(struct emt_dev *d, unsigned long gen)
 {
-	struct em_perf_table *t = em_table_alloc(pd);
-	struct em_perf_state *cur;
+	unsigned long power[EMT_MAX_STATES];
 	int i;
 
-	if (!t)
-		return NULL;
-	rcu_read_lock();
-	cur = em_perf_state_from_pd(pd);
-	for (i = 0; i < d->nr; i++) {
-		t->state[i].frequency = cur[i].frequency;
-		t->state[i].performance = cur[i].performance;
-	}
-	rcu_read_unlock();
 	for (i = 0; i < d->nr; i++)
-		t->state[i].power = d->base[i] + (gen & d->mask);
-	return t;
+		power[i] = d->base[i] + (gen & d->mask);
+	return emrcu_em_table_build(d->dev, power, d->nr);
 }
 
 static struct em_perf_table *emt_newest(struct emt_dev *d)
@@ -597,7 +590,7 @@ static void emt_hold(struct emt_dev *d, struct em_perf_table *t)
 
 static int emt_em_update(struct emt_dev *d, unsigned long gen)
 {
-	struct em_perf_domain *pd = d->pd;
+	struct em_perf_domain *pd;
 	struct em_perf_table *t = NULL;
 	int ret;
 
@@ -606,7 +599,7 @@ static int emt_em_update(struct emt_dev *d, unsigned long gen)
 		pd = rcu_dereference_protected(emt_cyc_pd,
 					       lockdep_is_held(&emt_cyc_mutex));
 		if (pd)
-			t = emt_build(d, pd, gen);
+			t = emt_build(d, gen);
 		mutex_unlock(&emt_cyc_mutex);
 		if (!pd) {
 			/* Unregistered: offer the newest table held. */
@@ -615,15 +608,10 @@ static int emt_em_update(struct emt_dev *d, unsigned long gen)
 				   EMT_SKIPPED;
 		}
 	} else {
-		t = emt_build(d, pd, gen);
+		t = emt_build(d, gen);
 	}
 	if (!t)
 		return -ENOMEM;
-	ret = em_dev_compute_costs(d->dev, t->state, d->nr);
-	if (ret) {
-		em_table_free(t);
-		return ret;
-	}
 	ret = em_dev_update_perf_domain(d->dev, t);
 	emt_hold(d, t);
 	/*
