@@ -51,6 +51,16 @@ variant_lookup() {
 	*) return 1 ;;
 	esac
 }
+# The declared gaps of the variant variant_lookup() found: the file that
+# lists what fails on it (the merged design's, or v2's as posted), nothing
+# for 6.1 and for v2 with kernel/fixes.
+variant_gaps() {
+	case ",$VARIANT_PDIRS," in
+	*,kernel/fixes,*) ;;
+	*,kernel/upstream,*) echo "$TOP/kernel/upstream/tests/expected-upstream-gaps" ;;
+	*,kernel/patches,*) echo "$TOP/kernel/tests/expected-v2-gaps" ;;
+	esac
+}
 say() { echo "[$(date +%H:%M:%S)] $*"; }
 
 # List the patch files of one directory, in order: its `series` file (quilt

@@ -42,18 +42,13 @@ for v in "$@"; do
 		ko setup "unknown variant (kernel/variants); for a scratch build set KUNIT_EXPECT=fixed|v2"
 		continue
 	fi
-	case ",$VARIANT_PDIRS," in
-	*,kernel/fixes,*) expect=match ;;
-	*,kernel/patches,*) expect=gap ;;
-	*,kernel/upstream,*)
-		if grep -qx 'guest/late-online' <(sed 's/#.*//; s/[[:space:]]//g' \
-			"$TOP/kernel/upstream/tests/expected-upstream-gaps"); then
-			expect=gap
-		else
-			expect=match
-		fi ;;
-	*) expect=match ;;
-	esac
+	# The gap is expected where the variant's declared gaps list it.
+	gaps=$(variant_gaps)
+	if [ -n "$gaps" ] && grep -qx 'guest/late-online' <(sed 's/#.*//; s/[[:space:]]//g' "$gaps"); then
+		expect=gap
+	else
+		expect=match
+	fi
 	if [ "$VARIANT_SCRATCH" = 0 ] && ! "$TOP/kernel/variant.sh" "$v" >/dev/null 2>&1; then
 		ko build "kernel/variant.sh $v"
 		continue

@@ -84,17 +84,11 @@ fi
 # The expected failures: the v2 gaps, unless the variant carries the fix;
 # the merged design's own gaps for a variant of it.
 declare -A expect_fail=()
-gaps=
-case ",$VARIANT_PDIRS," in
-*,kernel/fixes,*) expectation="all pass (fixed)" ;;
-*,kernel/upstream,*)
-	gaps=$TOP/kernel/upstream/tests/expected-upstream-gaps
-	gap="upstream gap" design="the merged design"
-	;;
-*)
-	gaps=$HERE/expected-v2-gaps
-	gap="v2 gap" design="v2"
-	;;
+gaps=$(variant_gaps)
+case $gaps in
+'') expectation="all pass (fixed)" ;;
+*/upstream/*) gap="upstream gap" design="the merged design" ;;
+*) gap="v2 gap" design="v2" ;;
 esac
 if [ -n "$gaps" ]; then
 	expectation="${gap}s fail (${gaps#"$TOP"/})"
