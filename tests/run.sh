@@ -50,6 +50,7 @@ SUITES=(
 	"stress-broken|stress/run.sh QUICK VARIANT=patched-broken EXPECT=fail EXPECT_RULE=kasan"
 	"stress-pipe-selftest|stress/run.sh QUICK TORTURE_PARAMS=inject_stale_read=1 EXPECT=fail EXPECT_RULE=reader-pipe"
 	"stress-upstream|stress/run.sh QUICK VARIANT=upstream"
+	"stress-upstream-held|stress/run.sh QUICK VARIANT=upstream TORTURE_PARAMS=inject_held_put=1 EXPECT=fail EXPECT_RULE=held-table"
 	"faults|stress/faults.sh patched-debug"
 	"schemas|tests/schemas.sh"
 )
